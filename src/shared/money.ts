@@ -1,0 +1,71 @@
+/**
+ * The one money module. Amounts in USD, prices and percentages cross every boundary as decimal
+ * strings; arithmetic happens here on decimal.js values, never on JavaScript floats.
+ */
+import Decimal from 'decimal.js';
+
+/** A private Decimal constructor so no other module's global settings can change our rounding. */
+export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
+export type Dec = InstanceType<typeof Dec>;
+
+export type DecimalInput = string | number | Dec;
+
+/** A plain decimal string: optional minus, digits, optional fraction. No exponent, no sign "+". */
+export const DECIMAL_PATTERN = '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$';
+const decimalRe = new RegExp(DECIMAL_PATTERN);
+
+/** True when `s` is a decimal string this API accepts ("12", "0.50", "-3.1"). */
+export function isDecimalString(s: string): boolean {
+  return decimalRe.test(s);
+}
+
+export function dec(value: DecimalInput): Dec {
+  return new Dec(value);
+}
+
+/** Dollars: 2 places, half-even ("banker's") rounding. */
+export const USD_PLACES = 2;
+/** Prices and percentages: 4 places. */
+export const PRICE_PLACES = 4;
+
+export function usd(value: DecimalInput, rounding: Decimal.Rounding = Dec.ROUND_HALF_EVEN): string {
+  return dec(value).toFixed(USD_PLACES, rounding);
+}
+
+export function price(value: DecimalInput, rounding: Decimal.Rounding = Dec.ROUND_HALF_EVEN): string {
+  return dec(value).toFixed(PRICE_PLACES, rounding);
+}
+
+/** Rounds up to the cent: what is debited from the bettor is never rounded in their favour. */
+export function usdCeil(value: DecimalInput): string {
+  return usd(value, Dec.ROUND_CEIL);
+}
+
+/** Rounds down to the cent: what is paid out is never rounded in the bettor's favour either. */
+export function usdFloor(value: DecimalInput): string {
+  return usd(value, Dec.ROUND_FLOOR);
+}
+
+export function add(...values: DecimalInput[]): string {
+  return values.reduce<Dec>((sum, v) => sum.plus(v), dec(0)).toString();
+}
+
+export function sub(a: DecimalInput, b: DecimalInput): string {
+  return dec(a).minus(b).toString();
+}
+
+export function cmp(a: DecimalInput, b: DecimalInput): -1 | 0 | 1 {
+  return dec(a).comparedTo(b) as -1 | 0 | 1;
+}
+
+export function isZero(a: DecimalInput): boolean {
+  return dec(a).isZero();
+}
+
+/** Formats a decimal string for people: thousands separators, fixed places, no float round trip. */
+export function formatUsd(value: DecimalInput): string {
+  const d = dec(value);
+  const [int = '0', frac = '00'] = d.abs().toFixed(USD_PLACES).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${d.isNegative() && !d.isZero() ? '-' : ''}$${grouped}.${frac}`;
+}
