@@ -32,7 +32,10 @@ export function usd(value: DecimalInput, rounding: Decimal.Rounding = Dec.ROUND_
   return dec(value).toFixed(USD_PLACES, rounding);
 }
 
-export function price(value: DecimalInput, rounding: Decimal.Rounding = Dec.ROUND_HALF_EVEN): string {
+export function price(
+  value: DecimalInput,
+  rounding: Decimal.Rounding = Dec.ROUND_HALF_EVEN,
+): string {
   return dec(value).toFixed(PRICE_PLACES, rounding);
 }
 

@@ -9,7 +9,11 @@ export class ApiError extends Error {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: number, msg: string, opts: { status?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: number,
+    msg: string,
+    opts: { status?: number; headers?: Record<string, string> } = {},
+  ) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;

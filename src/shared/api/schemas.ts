@@ -9,7 +9,9 @@ import { DECIMAL_PATTERN } from '../money.js';
 /** A JSON-Schema pattern that matches any of `words` in any letter case ("buy", "Buy", "BUY"). */
 function anyCase(words: readonly string[]): string {
   const alt = words.map((w) =>
-    [...w].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch)).join(''),
+    [...w]
+      .map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch))
+      .join(''),
   );
   return `^(${alt.join('|')})$`;
 }
@@ -34,7 +36,13 @@ export const ORDER_STATUSES = [
   'FAILED',
 ] as const;
 /** An order in one of these states will not change again. */
-export const FINAL_ORDER_STATUSES = ['FILLED', 'CANCELED', 'EXPIRED', 'REJECTED', 'FAILED'] as const;
+export const FINAL_ORDER_STATUSES = [
+  'FILLED',
+  'CANCELED',
+  'EXPIRED',
+  'REJECTED',
+  'FAILED',
+] as const;
 export const SETTLEMENT_TYPES = ['CLOSED', 'KNOCKED_OUT', 'SETTLEMENT'] as const;
 
 export type Side = (typeof SIDES)[number];
@@ -64,7 +72,9 @@ export const ClientOrderId = Type.String({
 export const ErrorBody = Type.Object(
   {
     code: Type.Integer({ description: 'Stable error code (section 7).' }),
-    msg: Type.String({ description: 'Human-readable message; names the field when one is at fault.' }),
+    msg: Type.String({
+      description: 'Human-readable message; names the field when one is at fault.',
+    }),
   },
   { $id: 'ErrorBody', description: 'Every error answer of the API.' },
 );
@@ -74,14 +84,29 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 export const Leg = Type.Object(
   {
-    contractId: Type.String({ minLength: 1, maxLength: 128, description: 'Fixture identifier from GET /fixtures (case insensitive).' }),
-    outcome: Type.String({ minLength: 1, maxLength: 8, description: 'Abbreviation of the team the bet is on (case insensitive).' }),
+    contractId: Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description: 'Fixture identifier from GET /fixtures (case insensitive).',
+    }),
+    outcome: Type.String({
+      minLength: 1,
+      maxLength: 8,
+      description: 'Abbreviation of the team the bet is on (case insensitive).',
+    }),
     side: CaseInsensitive(SIDES, 'BUY opens or adds to a bet; SELL closes or reduces one.'),
     market: CaseInsensitive(MARKETS, 'Only DRAW_NO_BET is accepted.'),
     boost: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.String({ pattern: '^(100|[1-9]?[0-9])(\\.0+)?$' })], {
-        description: 'Whole number 0 to 100, default 0; a number or a decimal string. Not accepted on SELL.',
-      }),
+      Type.Union(
+        [
+          Type.Integer({ minimum: 0, maximum: 100 }),
+          Type.String({ pattern: '^(100|[1-9]?[0-9])(\\.0+)?$' }),
+        ],
+        {
+          description:
+            'Whole number 0 to 100, default 0; a number or a decimal string. Not accepted on SELL.',
+        },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -104,8 +129,13 @@ export const RfqRequest = Type.Object(
   {
     legs: Legs,
     qty: Qty,
-    marketUnit: CaseInsensitive(MARKET_UNITS, 'BASE: qty counts contracts. QUOTE: qty is a wager in USD (BUY only).'),
-    orderType: Type.Optional(CaseInsensitive(ORDER_TYPES, 'MARKET or FOK; does not change the quote.')),
+    marketUnit: CaseInsensitive(
+      MARKET_UNITS,
+      'BASE: qty counts contracts. QUOTE: qty is a wager in USD (BUY only).',
+    ),
+    orderType: Type.Optional(
+      CaseInsensitive(ORDER_TYPES, 'MARKET or FOK; does not change the quote.'),
+    ),
     clientOrderId: Type.Optional(ClientOrderId),
   },
   { additionalProperties: false },
@@ -114,11 +144,22 @@ export type RfqRequest = Static<typeof RfqRequest>;
 
 export const OrderRequest = Type.Object(
   {
-    orderType: CaseInsensitive(ORDER_TYPES, 'MARKET (current price) or FOK (exact quoted contracts or nothing).'),
-    rfqId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Executes a prior quote. Required for FOK.' })),
+    orderType: CaseInsensitive(
+      ORDER_TYPES,
+      'MARKET (current price) or FOK (exact quoted contracts or nothing).',
+    ),
+    rfqId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description: 'Executes a prior quote. Required for FOK.',
+      }),
+    ),
     legs: Type.Optional(Legs),
     qty: Type.Optional(Qty),
-    marketUnit: Type.Optional(CaseInsensitive(MARKET_UNITS, 'BASE or QUOTE; unless rfqId is sent.')),
+    marketUnit: Type.Optional(
+      CaseInsensitive(MARKET_UNITS, 'BASE or QUOTE; unless rfqId is sent.'),
+    ),
     clientOrderId: Type.Optional(ClientOrderId),
   },
   { additionalProperties: false },
@@ -126,15 +167,32 @@ export const OrderRequest = Type.Object(
 export type OrderRequest = Static<typeof OrderRequest>;
 
 const Paging = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size, default 50, at most 100.' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Entries to skip, default 0.' })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 50,
+      description: 'Page size, default 50, at most 100.',
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, default: 0, description: 'Entries to skip, default 0.' }),
+  ),
 };
 
 export const FixturesQuery = Type.Object(
   {
-    bettingOpen: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: '"true" restricts to fixtures open for betting.' })),
-    league: Type.Optional(Type.String({ maxLength: 64, description: 'League name, exact, case insensitive.' })),
-    team: Type.Optional(Type.String({ maxLength: 8, description: 'Team abbreviation, home or away.' })),
+    bettingOpen: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: '"true" restricts to fixtures open for betting.',
+      }),
+    ),
+    league: Type.Optional(
+      Type.String({ maxLength: 64, description: 'League name, exact, case insensitive.' }),
+    ),
+    team: Type.Optional(
+      Type.String({ maxLength: 8, description: 'Team abbreviation, home or away.' }),
+    ),
     ...Paging,
   },
   { additionalProperties: false },
@@ -162,7 +220,11 @@ export const OrdersQuery = Type.Object(
 export type OrdersQuery = Static<typeof OrdersQuery>;
 
 export const UpdatesQuery = Type.Object(
-  { since: Type.Optional(Type.Integer({ minimum: 0, description: 'Previous cursor (ms since epoch, server clock).' })) },
+  {
+    since: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Previous cursor (ms since epoch, server clock).' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type UpdatesQuery = Static<typeof UpdatesQuery>;
@@ -191,11 +253,18 @@ export type SettlementsQuery = Static<typeof SettlementsQuery>;
 
 // ---------------------------------------------------------------- responses
 
-export const Health = Type.Object({ status: Type.Literal('ok'), version: Type.Integer() }, { $id: 'Health' });
+export const Health = Type.Object(
+  { status: Type.Literal('ok'), version: Type.Integer() },
+  { $id: 'Health' },
+);
 export type Health = Static<typeof Health>;
 
 export const ServerTime = Type.Object(
-  { serverTime: Millis('Server time in milliseconds since epoch; the clock of X-Timestamp and cursors.') },
+  {
+    serverTime: Millis(
+      'Server time in milliseconds since epoch; the clock of X-Timestamp and cursors.',
+    ),
+  },
   { $id: 'ServerTime' },
 );
 export type ServerTime = Static<typeof ServerTime>;
@@ -211,7 +280,9 @@ export const Fixture = Type.Object(
     status: Type.Union([Type.Literal('OPEN'), Type.Literal('CLOSED'), Type.Literal('RESOLVED')]),
     homePrice: Decimal('Index price of the home team.'),
     awayPrice: Decimal('Index price of the away team (1 − homePrice).'),
-    winner: Type.Optional(Type.String({ description: 'Winning abbreviation or DRAW, once resolved.' })),
+    winner: Type.Optional(
+      Type.String({ description: 'Winning abbreviation or DRAW, once resolved.' }),
+    ),
     lotSize: Type.Integer({ minimum: 1, description: 'Contracts per lot.' }),
     minContracts: Type.Integer({ minimum: 1, description: 'Smallest bet accepted, in contracts.' }),
   },
@@ -229,7 +300,9 @@ export type FixtureList = Static<typeof FixtureList>;
 
 export const Quote = Type.Object(
   {
-    rfqId: Type.String({ description: 'Pass to POST /order; live for 30 s, executes at most once.' }),
+    rfqId: Type.String({
+      description: 'Pass to POST /order; live for 30 s, executes at most once.',
+    }),
     reqId: Type.String({ description: 'Echo of clientOrderId, or empty.' }),
     contracts: ContractCount('Size quoted, rounded to the lot size.'),
     isOpen: Type.Boolean(),
@@ -237,10 +310,14 @@ export const Quote = Type.Object(
     indexPrice: Decimal('Market price before the trade.'),
     cost: Type.Optional(Decimal('Total debited (margin plus fees). Opens only.')),
     maxWin: Type.Optional(Decimal('Returned if the bet settles in favour. Opens only.')),
-    exitValue: Type.Optional(Decimal('Returned by closing at once, net of the round trip. Opens only.')),
+    exitValue: Type.Optional(
+      Decimal('Returned by closing at once, net of the round trip. Opens only.'),
+    ),
     knockout: Type.Optional(Decimal('Index price at which the resulting position is knocked out.')),
     minContracts: Type.Integer(),
-    exchangeCapacity: Type.Optional(Type.Integer({ description: 'Further contracts the exchange takes now. Opens only.' })),
+    exchangeCapacity: Type.Optional(
+      Type.Integer({ description: 'Further contracts the exchange takes now. Opens only.' }),
+    ),
     expiresAt: Millis('Sandbox extension: server time at which the quote lapses.'),
   },
   { $id: 'Quote' },

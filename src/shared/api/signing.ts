@@ -35,7 +35,9 @@ export function signaturePayload(p: SignedParts): string {
  * Builds a query string once, in the given order, so the bytes signed are the bytes sent.
  * Undefined values are left out.
  */
-export function buildQuery(params: Readonly<Record<string, string | number | boolean | undefined>>): string {
+export function buildQuery(
+  params: Readonly<Record<string, string | number | boolean | undefined>>,
+): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(params)) {
     if (v === undefined) continue;

@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+export default defineConfig({
+  main: {
+    build: {
+      // Native modules (better-sqlite3, keytar) and the rest of node_modules stay external.
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/shell/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload cannot require anything: bundle it whole, as CommonJS.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    plugins: [svelte({ configFile: resolve(import.meta.dirname, 'svelte.config.js') })],
+    build: {
+      rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
+    },
+  },
+});
