@@ -3,7 +3,7 @@
  * The sandbox exchange validates requests and serializes responses with these, the client
  * validates what it receives with them, and /openapi.yaml is generated from them.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
 import { DECIMAL_PATTERN } from '../money.js';
 
 /** A JSON-Schema pattern that matches any of `words` in any letter case ("buy", "Buy", "BUY"). */
@@ -19,6 +19,15 @@ function anyCase(words: readonly string[]): string {
 /** A field the spec calls case insensitive: accepted in any case, returned in upper case. */
 function CaseInsensitive(words: readonly string[], description: string) {
   return Type.String({ pattern: anyCase(words), description, examples: [words[0]] });
+}
+
+/**
+ * A union of string literals whose Static type is the union of the words. (`Type.Union(words.map(
+ * Type.Literal))` loses the tuple type and makes the Static type `never`.)
+ */
+type LiteralTuple<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+function OneOf<const T extends readonly string[]>(words: T): TUnion<LiteralTuple<T>> {
+  return Type.Union(words.map((w) => Type.Literal(w))) as unknown as TUnion<LiteralTuple<T>>;
 }
 
 export const SIDES = ['BUY', 'SELL'] as const;
@@ -212,7 +221,7 @@ export const OrdersQuery = Type.Object(
   {
     contractId: Type.Optional(Type.String({ maxLength: 128 })),
     team: Type.Optional(Type.String({ maxLength: 8 })),
-    status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
+    status: Type.Optional(OneOf(ORDER_STATUSES)),
     ...Paging,
   },
   { additionalProperties: false },
@@ -244,7 +253,7 @@ export const SettlementsQuery = Type.Object(
   {
     contractId: Type.Optional(Type.String({ maxLength: 128 })),
     team: Type.Optional(Type.String({ maxLength: 8 })),
-    type: Type.Optional(Type.Union(SETTLEMENT_TYPES.map((s) => Type.Literal(s)))),
+    type: Type.Optional(OneOf(SETTLEMENT_TYPES)),
     ...Paging,
   },
   { additionalProperties: false },
@@ -332,8 +341,8 @@ export const Order = Type.Object(
     orderId: Type.String({ pattern: '^0x[0-9a-f]+$' }),
     contractId: Type.String(),
     outcome: Type.String(),
-    side: Type.Union(SIDES.map((s) => Type.Literal(s))),
-    status: Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s))),
+    side: OneOf(SIDES),
+    status: OneOf(ORDER_STATUSES),
     contracts: ContractCount('Size: quoted or requested until filled, then the filled size.'),
     entryPrice: Decimal('Price: estimate until filled, then the fill price.'),
     cost: Decimal('Total debited (BUY); fees charged (SELL).'),
@@ -343,8 +352,8 @@ export const Order = Type.Object(
     tx: Type.String({ description: 'Transaction hash; may be empty shortly after submission.' }),
     error: Type.Optional(OrderError),
     // Sandbox extensions, allowed by section 2.5 ("further fields ... not shown").
-    orderType: Type.Union(ORDER_TYPES.map((s) => Type.Literal(s))),
-    marketUnit: Type.Union(MARKET_UNITS.map((s) => Type.Literal(s))),
+    orderType: OneOf(ORDER_TYPES),
+    marketUnit: OneOf(MARKET_UNITS),
     qty: Decimal('The requested size, as sent.'),
     boost: Type.Integer({ minimum: 0, maximum: 100 }),
     proceeds: Type.Optional(Decimal('Paid out by a filled SELL, net of fees.')),
@@ -400,7 +409,7 @@ export type PositionList = Static<typeof PositionList>;
 
 export const Settlement = Type.Object(
   {
-    type: Type.Union(SETTLEMENT_TYPES.map((s) => Type.Literal(s))),
+    type: OneOf(SETTLEMENT_TYPES),
     contractId: Type.String(),
     outcome: Type.String(),
     contracts: ContractCount('Contracts.'),

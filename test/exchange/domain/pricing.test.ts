@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dec } from '../../../src/shared/money.js';
+import {
+  closeTerms,
+  contractsForBudget,
+  fillPrice,
+  fillPriceExact,
+  openCost,
+  openTerms,
+  roundDownToLot,
+  roundToNearestLot,
+} from '../../../src/exchange/domain/pricing.js';
+
+/** Index prices as the sandbox seeds them: 4 places in [0.05, 0.95]. */
+const indexPrice = fc
+  .integer({ min: 500, max: 9500 })
+  .map((n) => dec(n).dividedBy(10_000).toFixed(4));
+const contracts = fc.integer({ min: 1, max: 200_000 });
+const boost = fc.integer({ min: 0, max: 100 });
+const lotSize = fc.constantFrom(1, 5, 10);
+const budget = fc
+  .integer({ min: 1, max: 5_000_000 })
+  .map((cents) => dec(cents).dividedBy(100).toFixed(2));
+
+describe('pricing model', () => {
+  it('fills a BUY at or above the index and a SELL at or below it, inside (0.01, 0.99)', () => {
+    fc.assert(
+      fc.property(indexPrice, contracts, (index, n) => {
+        const buy = dec(fillPrice('BUY', index, n));
+        const sell = dec(fillPrice('SELL', index, n));
+        expect(buy.gte(index)).toBe(true);
+        expect(sell.lte(index)).toBe(true);
+        for (const p of [buy, sell]) {
+          expect(p.gt('0.01') && p.lt('0.99')).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('computes the same fill price on its fast path as by the decimal definition', () => {
+    const anyIndex = fc
+      .integer({ min: 1, max: 9999 })
+      .map((n) => dec(n).dividedBy(10_000).toString());
+    fc.assert(
+      fc.property(
+        anyIndex,
+        fc.integer({ min: 0, max: 50_000_000 }),
+        fc.constantFrom('BUY', 'SELL'),
+        (index, n, side) => {
+          expect(fillPrice(side, index, n)).toBe(fillPriceExact(side, index, n));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("never moves a price in the bettor's favour as size grows", () => {
+    fc.assert(
+      fc.property(indexPrice, contracts, contracts, (index, a, b) => {
+        const [small, large] = a <= b ? [a, b] : [b, a];
+        expect(dec(fillPrice('BUY', index, large)).gte(fillPrice('BUY', index, small))).toBe(true);
+        expect(dec(fillPrice('SELL', index, large)).lte(fillPrice('SELL', index, small))).toBe(
+          true,
+        );
+      }),
+    );
+  });
+
+  it('keeps exitValue below cost for every open', () => {
+    fc.assert(
+      fc.property(indexPrice, contracts, boost, (index, n, b) => {
+        const t = openTerms(index, n, b);
+        expect(dec(t.exitValue).lt(t.cost)).toBe(true);
+        expect(dec(t.exitValue).gte(0)).toBe(true);
+      }),
+    );
+  });
+
+  it('gives a knockout exactly when the boost is above 0, equal to entry price minus collateral', () => {
+    fc.assert(
+      fc.property(indexPrice, contracts, boost, (index, n, b) => {
+        const t = openTerms(index, n, b);
+        expect(t.knockout !== undefined).toBe(b > 0);
+        if (t.knockout !== undefined) {
+          const exact = dec(t.entryPrice).minus(t.collateralPerContract);
+          // Rounded up to 4 places: at most one tick above the exact level.
+          expect(dec(t.knockout).gte(exact)).toBe(true);
+          expect(dec(t.knockout).minus(exact).lt('0.0001')).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('applies the boost formulas: collateral, cost and maxWin', () => {
+    fc.assert(
+      fc.property(indexPrice, contracts, boost, (index, n, b) => {
+        const t = openTerms(index, n, b);
+        const c = dec(t.entryPrice).times(dec(1).minus(dec('0.009').times(b)));
+        expect(dec(t.collateralPerContract).eq(c)).toBe(true);
+        const exactCost = c.times(n).plus(dec(t.entryPrice).times(n).times('0.01'));
+        expect(dec(t.cost).gte(exactCost)).toBe(true);
+        expect(dec(t.cost).minus(exactCost).lt('0.01')).toBe(true);
+        const exactMaxWin = dec(1).minus(t.entryPrice).plus(c).times(n);
+        expect(dec(t.maxWin).lte(exactMaxWin)).toBe(true);
+        expect(exactMaxWin.minus(t.maxWin).lt('0.01')).toBe(true);
+      }),
+    );
+  });
+
+  it('keeps a dollar-sized open within its budget and buys the most whole lots that fit', () => {
+    fc.assert(
+      fc.property(indexPrice, budget, boost, lotSize, (index, qty, b, lot) => {
+        const n = contractsForBudget(index, qty, b, lot, 10_000_000);
+        expect(n % lot).toBe(0);
+        if (n > 0)
+          expect(openTerms(index, n, b).cost).toSatisfy((cost: string) => dec(cost).lte(qty));
+        expect(openCost(index, n + lot, b).gt(qty)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never looks past the contract limit it is given', () => {
+    fc.assert(
+      fc.property(
+        indexPrice,
+        budget,
+        lotSize,
+        fc.integer({ min: 0, max: 500 }),
+        (index, qty, lot, max) => {
+          expect(contractsForBudget(index, qty, 0, lot, max)).toBeLessThanOrEqual(max);
+        },
+      ),
+    );
+  });
+
+  it('rounds a contract-sized open to the nearest lot and a close down to a lot', () => {
+    const qty = fc.integer({ min: 1, max: 1_000_000 }).map((n) => dec(n).dividedBy(100).toString());
+    fc.assert(
+      fc.property(qty, lotSize, (q, lot) => {
+        const nearest = roundToNearestLot(q, lot);
+        const down = roundDownToLot(q, lot);
+        expect(nearest % lot).toBe(0);
+        expect(down % lot).toBe(0);
+        expect(dec(q).minus(nearest).abs().lte(dec(lot).dividedBy(2))).toBe(true);
+        expect(dec(down).lte(q)).toBe(true);
+        expect(dec(q).minus(down).lt(lot)).toBe(true);
+      }),
+    );
+    expect(roundToNearestLot('12.5', 5)).toBe(15);
+    expect(roundToNearestLot('12.4', 5)).toBe(10);
+    expect(roundDownToLot('14.9', 5)).toBe(10);
+    expect(roundToNearestLot('2.5', 1)).toBe(3);
+    expect(roundDownToLot('2.99', 1)).toBe(2);
+  });
+
+  it('pays a close of an unboosted lot its sale minus the fee, and nothing below zero', () => {
+    const t = closeTerms('0.5000', [{ contracts: 100, loanPerContract: '0' }]);
+    // 100 × (0.5 − 0.01 − impact(100)) rounded down, fee 1 %.
+    expect(t.price).toBe('0.4895');
+    expect(t.fee).toBe('0.49');
+    expect(t.proceeds).toBe('48.46');
+    const deep = closeTerms('0.1000', [{ contracts: 10, loanPerContract: '0.5' }]);
+    expect(deep.proceeds).toBe('0.00');
+  });
+});
