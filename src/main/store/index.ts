@@ -1,0 +1,22 @@
+/** The local store's public surface: open it, then use its repositories and atomic writes. */
+export {
+  openStore,
+  Store,
+  STORE_SCHEMA_VERSION,
+  type ApplyOrdersResult,
+  type ApplySettlementsResult,
+  type StoreOptions,
+  type StoreReader,
+} from './store.js';
+export { IntentConflictError, NewerSchemaError, StoreError } from './errors.js';
+export { newClientOrderId } from './keys.js';
+export type { Migration } from './migrations/index.js';
+export type { Account, AccountPatch, NewAccount, Permission } from './repos/accounts.js';
+export type { Alert, AlertFilter, AlertKind, NewAlert } from './repos/alerts.js';
+export type { SyncCursor, SyncStream } from './repos/cursors.js';
+export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
+export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';
+export type { OrderFilter, OrderPage } from './repos/orders.js';
+export type { PositionFilter, StoredPosition } from './repos/positions.js';
+export type { SettlementFilter, SettlementPage, StoredSettlement } from './repos/settlements.js';
+export type { PageRequest } from './paging.js';

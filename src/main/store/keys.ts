@@ -1,0 +1,42 @@
+/** Stable keys the store derives from what it is given: dedup keys and parameter hashes. */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Settlement } from '../../shared/api/schemas.js';
+
+/**
+ * JSON with object keys sorted at every level, so equal parameters hash equally whatever order
+ * their keys were built in. `undefined` members are dropped, as JSON.stringify drops them.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  });
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The identity of a settlement row: the exchange gives none, and GET /settlements is re-read page
+ * by page, so the same row arrives many times. type|contractId|outcome|contracts|tx|time (in ms,
+ * so two spellings of one instant agree) names one finished bet; 128 bits of SHA-256 of it make
+ * a collision between two real rows practically impossible while keeping the index small.
+ */
+export function settlementKey(s: Settlement, timestampMs: number): Buffer {
+  const text = `${s.type}|${s.contractId}|${s.outcome}|${s.contracts}|${s.tx}|${timestampMs}`;
+  return createHash('sha256').update(text).digest().subarray(0, 16);
+}
+
+/**
+ * A new clientOrderId: "bd-" + time (ms, base 36) + "-" + 64 random bits (base 36), at most
+ * 27 characters of [a-z0-9-], inside the API's pattern. Ids that sort by time keep the
+ * clientOrderId indexes (orders, order_intents) growing at their end instead of splitting
+ * pages all over, which makes applying order updates markedly faster.
+ */
+export function newClientOrderId(now: number = Date.now()): string {
+  const random = randomBytes(8).readBigUInt64BE().toString(36).padStart(13, '0');
+  return `bd-${now.toString(36)}-${random}`;
+}

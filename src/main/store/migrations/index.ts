@@ -1,0 +1,50 @@
+/**
+ * Append-only, numbered migrations. Never edit a released one: add the next number.
+ * Each runs in one transaction together with `PRAGMA user_version = N`, so a crash leaves the
+ * database at the previous version, never half way.
+ */
+import type { Db } from '../connection.js';
+import { NewerSchemaError, StoreError } from '../errors.js';
+import * as m001 from './001_initial.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly name?: string;
+  up(db: Db): void;
+}
+
+export const migrations: readonly Migration[] = [m001];
+
+export function latestVersion(list: readonly Migration[] = migrations): number {
+  return list.at(-1)?.version ?? 0;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings `db` up to the last migration of `list`.
+ * @throws NewerSchemaError when the database is ahead of `list`; nothing is changed then.
+ */
+export function runMigrations(
+  db: Db,
+  list: readonly Migration[] = migrations,
+): { from: number; to: number } {
+  list.forEach((m, i) => {
+    if (m.version !== i + 1) {
+      throw new StoreError(`Migration list is out of order at ${m.version} (expected ${i + 1}).`);
+    }
+  });
+  const from = schemaVersion(db);
+  const known = latestVersion(list);
+  if (from > known) throw new NewerSchemaError(from, known);
+  for (const m of list) {
+    if (m.version <= from) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+  return { from, to: Math.max(from, known) };
+}

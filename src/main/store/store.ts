@@ -1,0 +1,183 @@
+/**
+ * The local store: one SQLite file holding accounts, order intents, orders, settlements,
+ * position snapshots, fixtures, sync cursors and alerts, so the history works offline.
+ *
+ * Use: `const store = openStore(path)`; read and write through the repositories
+ * (`store.orders.list(...)`), and record money through the atomic writes below, which commit the
+ * rows together with the sync cursor or not at all. SQL lives in the repositories only.
+ *
+ * One Store per file per process. Every call is synchronous (better-sqlite3); long streaming
+ * reads (exports) use `openReader()` so they never hold the writer.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Order, Position, Settlement } from '../../shared/api/schemas.js';
+import { openReader, openWriter, type Db } from './connection.js';
+import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
+import { AccountsRepo } from './repos/accounts.js';
+import { AlertsRepo } from './repos/alerts.js';
+import { CursorsRepo, type SyncStream } from './repos/cursors.js';
+import { FixturesRepo } from './repos/fixtures.js';
+import { IntentsRepo } from './repos/intents.js';
+import { OrdersRepo } from './repos/orders.js';
+import { PositionsRepo } from './repos/positions.js';
+import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
+
+export interface StoreOptions {
+  /** Clock for created/updated times the store stamps itself. Default Date.now. */
+  now?: () => number;
+  settlements?: SettlementsRepoOptions;
+}
+
+export interface ApplyOrdersResult {
+  /** Orders inserted or replaced (a report older than the stored one is skipped). */
+  written: number;
+  /** Intents that this batch matched to their exchange order and marked `done`. */
+  intentsDone: number;
+}
+
+export interface ApplySettlementsResult {
+  inserted: number;
+  /** Rows already stored: a sync that sees only these has caught up. */
+  duplicates: number;
+}
+
+/** Repositories over a read-only connection, for long streaming reads. Close it when done. */
+export interface StoreReader {
+  readonly orders: OrdersRepo;
+  readonly settlements: SettlementsRepo;
+  readonly fixtures: FixturesRepo;
+  close(): void;
+}
+
+export class Store {
+  readonly file: string;
+  readonly accounts: AccountsRepo;
+  readonly intents: IntentsRepo;
+  readonly orders: OrdersRepo;
+  readonly settlements: SettlementsRepo;
+  readonly positions: PositionsRepo;
+  readonly fixtures: FixturesRepo;
+  readonly cursors: CursorsRepo;
+  readonly alerts: AlertsRepo;
+  /**
+   * The writer connection. For migrations, tests and benchmarks only: application code goes
+   * through the repositories.
+   */
+  readonly db: Db;
+  readonly #now: () => number;
+  readonly #options: StoreOptions;
+
+  constructor(file: string, db: Db, options: StoreOptions = {}) {
+    this.file = file;
+    this.db = db;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.accounts = new AccountsRepo(db, this.#now);
+    this.intents = new IntentsRepo(db, this.#now);
+    this.orders = new OrdersRepo(db);
+    this.settlements = new SettlementsRepo(db, options.settlements);
+    this.positions = new PositionsRepo(db);
+    this.fixtures = new FixturesRepo(db);
+    this.cursors = new CursorsRepo(db);
+    this.alerts = new AlertsRepo(db);
+  }
+
+  get schemaVersion(): number {
+    return schemaVersion(this.db);
+  }
+
+  /**
+   * Runs `fn` in one transaction (nested calls become savepoints). `fn` must be synchronous:
+   * the transaction commits when it returns and rolls back if it throws.
+   */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /**
+   * Stores a batch from GET /orders/updates and advances the account's `orders` cursor, in one
+   * transaction: after a crash either both happened or neither, so no update is ever skipped.
+   * Open intents whose clientOrderId appears in the batch become `done`. Applying the same
+   * batch again changes nothing.
+   */
+  applyOrderUpdates(
+    accountId: number,
+    orders: readonly Order[],
+    cursor: number,
+  ): ApplyOrdersResult {
+    return this.transaction(() => {
+      let written = 0;
+      for (const o of orders) if (this.orders.upsert(accountId, o)) written++;
+      const intentsDone = this.intents.settleMatching(accountId, orders);
+      this.cursors.set(accountId, 'orders', cursor, this.#now());
+      return { written, intentsDone };
+    });
+  }
+
+  /**
+   * Stores settlement rows, skipping those already stored, and (when given) sets the
+   * `settlements` cursor, in one transaction.
+   */
+  applySettlements(
+    accountId: number,
+    rows: readonly Settlement[],
+    cursor?: number,
+  ): ApplySettlementsResult {
+    return this.transaction(() => {
+      let inserted = 0;
+      for (const s of rows) if (this.settlements.insert(accountId, s)) inserted++;
+      if (cursor !== undefined) this.cursors.set(accountId, 'settlements', cursor, this.#now());
+      return { inserted, duplicates: rows.length - inserted };
+    });
+  }
+
+  /** Replaces the account's open positions and stamps the `positions` stream, atomically. */
+  replacePositions(accountId: number, positions: readonly Position[], snapshotAt: number): void {
+    this.transaction(() => {
+      this.positions.replace(accountId, positions, snapshotAt);
+      this.cursors.set(accountId, 'positions' satisfies SyncStream, snapshotAt, this.#now());
+    });
+  }
+
+  /** A read-only connection with the read repositories, for an export or another long read. */
+  openReader(): StoreReader {
+    const db = openReader(this.file);
+    return {
+      orders: new OrdersRepo(db),
+      settlements: new SettlementsRepo(db, this.#options.settlements),
+      fixtures: new FixturesRepo(db),
+      close: () => db.close(),
+    };
+  }
+
+  /** Lets SQLite refresh its planner statistics, then closes. The Store is unusable after. */
+  close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.pragma('analysis_limit = 400'); // bounds the work optimize may do on a big file
+      this.db.pragma('optimize');
+    } finally {
+      this.db.close();
+    }
+  }
+}
+
+/**
+ * Opens (creating if needed) the store at `file` and brings its schema up to date.
+ * @throws NewerSchemaError when the file was written by a newer Betdesk; the file is untouched.
+ */
+export function openStore(file: string, options: StoreOptions = {}): Store {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = openWriter(file);
+  try {
+    runMigrations(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return new Store(file, db, options);
+}
+
+/** The schema version this build writes. */
+export const STORE_SCHEMA_VERSION = latestVersion();

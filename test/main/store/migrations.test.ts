@@ -1,0 +1,127 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  NewerSchemaError,
+  openStore,
+  STORE_SCHEMA_VERSION,
+} from '../../../src/main/store/index.js';
+import {
+  migrations,
+  runMigrations,
+  type Migration,
+} from '../../../src/main/store/migrations/index.js';
+import { tempDir } from './support.js';
+
+let cleanup = () => {};
+afterEach(() => cleanup());
+
+/** A path in a new temp dir; `nested` puts it in a folder that does not exist yet. */
+function freshFile(nested = false): string {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  return path.join(t.dir, ...(nested ? ['nested'] : []), 'betdesk.sqlite');
+}
+
+describe('migrations', () => {
+  it('create every table on a new file and record the schema version', () => {
+    const file = freshFile(true);
+    const store = openStore(file);
+    expect(store.schemaVersion).toBe(STORE_SCHEMA_VERSION);
+    expect(STORE_SCHEMA_VERSION).toBe(migrations.length);
+    const tables = store.db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all();
+    expect(tables).toEqual([
+      'accounts',
+      'alerts',
+      'fixtures',
+      'order_intents',
+      'orders',
+      'position_snapshots',
+      'settlement_day_counts',
+      'settlements',
+      'sync_cursors',
+    ]);
+    store.close();
+  });
+
+  it('open the database in WAL mode with foreign keys enforced', () => {
+    const store = openStore(freshFile());
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    store.close();
+  });
+
+  it('reopen an existing database without re-running migrations and keep its data', () => {
+    const file = freshFile();
+    const first = openStore(file);
+    first.accounts.create({ label: 'kept', baseUrl: 'http://x', apiKey: 'k' });
+    first.close();
+    const again = openStore(file);
+    expect(again.schemaVersion).toBe(STORE_SCHEMA_VERSION);
+    expect(again.accounts.list().map((a) => a.label)).toEqual(['kept']);
+    again.close();
+  });
+
+  it('refuse a database written by a newer Betdesk, with a message saying what to do', () => {
+    const file = freshFile();
+    openStore(file).close();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${STORE_SCHEMA_VERSION + 5}`);
+    raw.close();
+
+    let caught: unknown;
+    try {
+      openStore(file);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(NewerSchemaError);
+    expect((caught as Error).message).toBe(
+      `This database was written by a newer Betdesk (schema ${STORE_SCHEMA_VERSION + 5}, ` +
+        `this app knows ${STORE_SCHEMA_VERSION}); update Betdesk or choose another data folder.`,
+    );
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(STORE_SCHEMA_VERSION + 5);
+    check.close();
+  });
+
+  it('roll a failing migration back entirely, leaving the previous version', () => {
+    const db = new Database(freshFile());
+    const list: Migration[] = [
+      { version: 1, up: (d) => d.exec('CREATE TABLE a (x INTEGER)') },
+      {
+        version: 2,
+        up: (d) => {
+          d.exec('CREATE TABLE b (x INTEGER)');
+          throw new Error('boom');
+        },
+      },
+    ];
+    expect(() => runMigrations(db, list)).toThrow('boom');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all();
+    expect(tables).toEqual(['a']);
+    db.close();
+  });
+
+  it('run only the migrations newer than the file', () => {
+    const db = new Database(freshFile());
+    const ran: number[] = [];
+    const list: Migration[] = [1, 2, 3].map((v) => ({ version: v, up: () => void ran.push(v) }));
+    runMigrations(db, list.slice(0, 2));
+    expect(runMigrations(db, list)).toEqual({ from: 2, to: 3 });
+    expect(ran).toEqual([1, 2, 3]);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    db.close();
+  });
+
+  it('reject a migration list with a gap in its numbers', () => {
+    const db = new Database(':memory:');
+    expect(() => runMigrations(db, [{ version: 2, up: () => {} }])).toThrow(/out of order/);
+    db.close();
+  });
+});

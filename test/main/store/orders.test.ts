@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/shared/api/schemas.js';
+import type { Store } from '../../../src/main/store/index.js';
+import { dump, order, tempStore } from './support.js';
+
+let store: Store;
+let accountId: number;
+let done = () => {};
+beforeEach(() => {
+  const t = tempStore();
+  ({ store, accountId, done } = t);
+});
+afterEach(() => done());
+
+describe('applyOrderUpdates', () => {
+  it('stores the orders and advances the cursor together', () => {
+    const batch = [order(1), order(2, { knockout: '0.3012', boost: 50 })];
+    const r = store.applyOrderUpdates(accountId, batch, 1_700_000_005_000);
+    expect(r).toEqual({ written: 2, intentsDone: 0 });
+    expect(store.cursors.get(accountId, 'orders')?.cursor).toBe(1_700_000_005_000);
+    expect(store.orders.getByOrderId(accountId, batch[1]!.orderId)).toEqual(batch[1]);
+    expect(store.orders.getByClientOrderId(accountId, 'bd-1')).toEqual(batch[0]);
+  });
+
+  it('keeps decimal strings exactly as received', () => {
+    const o = order(3, { entryPrice: '0.5000', cost: '10.10', maxWin: '1000.00', qty: '0.10' });
+    store.applyOrderUpdates(accountId, [o], 1);
+    const back = store.orders.getByOrderId(accountId, o.orderId)!;
+    expect([back.entryPrice, back.cost, back.maxWin, back.qty]).toEqual([
+      '0.5000',
+      '10.10',
+      '1000.00',
+      '0.10',
+    ]);
+    const types = store.db
+      .prepare('SELECT typeof(entry_price), typeof(cost), typeof(qty) FROM orders')
+      .raw(true)
+      .get();
+    expect(types).toEqual(['text', 'text', 'text']);
+  });
+
+  it('round-trips the optional fields: error, knockout, proceeds, rfqId', () => {
+    const o = order(4, {
+      status: 'REJECTED',
+      error: { code: -2024, msg: 'reverted on chain' },
+      knockout: '0.2000',
+      proceeds: '12.34',
+      rfqId: 'rfq-1',
+      tx: '0xabc',
+    });
+    store.applyOrderUpdates(accountId, [o], 1);
+    expect(store.orders.getByOrderId(accountId, o.orderId)).toEqual(o);
+  });
+
+  it('replaces an order with a newer report but never with an older one', () => {
+    const submitted = order(5);
+    const filled = {
+      ...submitted,
+      status: 'FILLED' as const,
+      tx: '0xfeed',
+      updatedAt: submitted.updatedAt + 2000,
+    };
+    store.applyOrderUpdates(accountId, [submitted], 10);
+    store.applyOrderUpdates(accountId, [filled], 20);
+    expect(store.orders.getByOrderId(accountId, submitted.orderId)?.status).toBe('FILLED');
+    const r = store.applyOrderUpdates(accountId, [submitted], 30);
+    expect(r.written).toBe(0);
+    expect(store.orders.getByOrderId(accountId, submitted.orderId)).toEqual(filled);
+    expect(store.cursors.get(accountId, 'orders')?.cursor).toBe(30);
+  });
+
+  it('is idempotent: the same batch applied twice leaves the same state', () => {
+    const batch = Array.from({ length: 50 }, (_, i) => order(i));
+    store.intents.create({ clientOrderId: 'bd-7', accountId, params: { qty: '1' } });
+    store.applyOrderUpdates(accountId, batch, 99);
+    const once = dump(store);
+    store.applyOrderUpdates(accountId, batch, 99);
+    const twice = dump(store);
+    // Only the cursor's last_sync_at (a clock reading) may differ.
+    for (const c of [...once['sync_cursors']!, ...twice['sync_cursors']!]) {
+      delete (c as Record<string, unknown>)['last_sync_at'];
+    }
+    expect(twice).toEqual(once);
+  });
+
+  it('is atomic: a bad row mid-batch leaves orders, intents and cursor unchanged', () => {
+    store.applyOrderUpdates(accountId, [order(1)], 100);
+    store.intents.create({ clientOrderId: 'bd-2', accountId, params: { qty: '1' } });
+    const before = dump(store);
+    const bad = { ...order(3), status: 'BOGUS' } as unknown as Order;
+    const batch = [
+      order(2),
+      { ...order(1), status: 'FILLED' as const, updatedAt: 2e12 },
+      bad,
+      order(4),
+    ];
+    expect(() => store.applyOrderUpdates(accountId, batch, 200)).toThrow(/CHECK constraint/);
+    expect(dump(store)).toEqual(before);
+    expect(store.cursors.get(accountId, 'orders')?.cursor).toBe(100);
+    expect(store.intents.get('bd-2')?.state).toBe('pending');
+  });
+
+  it('marks the intents whose orders it sees as done, with the orderId', () => {
+    store.intents.create({ clientOrderId: 'bd-1', accountId, params: { a: 1 } });
+    store.intents.create({ clientOrderId: 'bd-9', accountId, params: { a: 2 } });
+    store.intents.markUnknown('bd-1', { code: -5004, msg: 'timeout' });
+    const r = store.applyOrderUpdates(accountId, [order(1), order(2)], 5);
+    expect(r.intentsDone).toBe(1);
+    expect(store.intents.get('bd-1')).toMatchObject({ state: 'done', orderId: order(1).orderId });
+    expect(store.intents.listOpen(accountId).map((i) => i.clientOrderId)).toEqual(['bd-9']);
+  });
+
+  it('does not touch another account’s orders or intents', () => {
+    const other = store.accounts.create({ label: 'other', baseUrl: 'http://x', apiKey: 'k2' }).id;
+    store.intents.create({ clientOrderId: 'bd-1', accountId: other, params: {} });
+    store.applyOrderUpdates(accountId, [order(1)], 5);
+    expect(store.intents.get('bd-1')?.state).toBe('pending');
+    expect(store.orders.getByOrderId(other, order(1).orderId)).toBeUndefined();
+    expect(store.cursors.get(other, 'orders')).toBeUndefined();
+  });
+});
+
+describe('OrdersRepo.list', () => {
+  beforeEach(() => {
+    const batch = Array.from({ length: 40 }, (_, i) =>
+      order(i, {
+        status: i % 4 === 0 ? 'FILLED' : i % 4 === 1 ? 'CANCELED' : 'SUBMITTED',
+        // Pairs share a createdAt, so ordering must fall back to orderId.
+        createdAt: 1_700_000_000_000 + Math.floor(i / 2) * 1000,
+      }),
+    );
+    store.applyOrderUpdates(accountId, batch, 1);
+  });
+
+  it('lists newest first with a total, and pages neither repeat nor skip', () => {
+    const seen: string[] = [];
+    for (let offset = 0; offset < 45; offset += 7) {
+      const page = store.orders.list(accountId, { limit: 7, offset });
+      expect(page.total).toBe(40);
+      seen.push(...page.orders.map((o) => o.orderId));
+    }
+    expect(seen).toHaveLength(40);
+    expect(new Set(seen).size).toBe(40);
+    const all = store.orders.list(accountId, { limit: 100 }).orders;
+    for (let i = 1; i < all.length; i++) {
+      const a = all[i - 1]!;
+      const b = all[i]!;
+      expect(
+        a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.orderId > b.orderId),
+      ).toBe(true);
+    }
+  });
+
+  it('filters by status, contract and team before paging', () => {
+    const filled = store.orders.list(accountId, { status: 'FILLED', limit: 3 });
+    expect(filled.total).toBe(10);
+    expect(filled.orders.every((o) => o.status === 'FILLED')).toBe(true);
+    expect(store.orders.list(accountId, { status: ['FILLED', 'CANCELED'] }).total).toBe(20);
+    const contract = store.orders.list(accountId, { contractId: 'epl-3', team: 'ars' });
+    const expected = Array.from({ length: 40 }, (_, i) => i).filter(
+      (i) => i % 7 === 3 && i % 2 === 1,
+    );
+    expect(contract.total).toBe(expected.length);
+    expect(contract.orders.map((o) => o.clientOrderId).sort()).toEqual(
+      expected.map((i) => `bd-${i}`).sort(),
+    );
+  });
+
+  it('answers an offset past the end with an empty page', () => {
+    expect(store.orders.list(accountId, { offset: 500 })).toMatchObject({ orders: [], total: 40 });
+  });
+
+  it('lists the orders still pending', () => {
+    expect(store.orders.listPending(accountId).every((o) => o.status === 'SUBMITTED')).toBe(true);
+    expect(store.orders.listPending(accountId)).toHaveLength(20);
+  });
+});
