@@ -1,0 +1,134 @@
+/**
+ * The sandbox exchange as a Fastify app: the domain (state and rules) behind the HTTP layer
+ * (authentication, rate limits, validation, faults, documentation). `buildExchangeApp` gives an
+ * app ready for `inject` or `listen`; `startExchange` also listens and reports its URL.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DEFAULT_PRICE_BUDGET_PER_SECOND } from '../shared/api/limits.js';
+import type { ExchangeDomain } from './domain/contract.js';
+import { createDomain } from './domain/index.js';
+import { Authenticator } from './http/auth.js';
+import { registerBodyParser } from './http/body.js';
+import { adminCheck, controlRoutes } from './http/control.js';
+import { docsRoutes } from './http/docs.js';
+import { clientErrorHandler, registerErrorHandling } from './http/errors.js';
+import { FaultTable } from './http/faults.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerPipeline } from './http/pipeline.js';
+import { RateLimiter } from './http/rate-limits.js';
+import { accountRoutes } from './http/routes/account.js';
+import { fixtureRoutes } from './http/routes/fixtures.js';
+import { systemRoutes } from './http/routes/system.js';
+import { tradingRoutes } from './http/routes/trading.js';
+import { registerSharedSchemas } from './http/schemas.js';
+import { validatorCompiler } from './http/validation.js';
+
+export interface ExchangeAppOptions {
+  /** Use this domain instead of creating one (the caller then owns and closes it). */
+  domain?: ExchangeDomain;
+  /** Seed of the generated fixtures and prices (default 1). */
+  seed?: number;
+  /** Simulated block time in ms (default 1000). */
+  blockMs?: number;
+  /** SQLite file holding the state; in memory when absent. */
+  dataFile?: string;
+  /** Enables the /sandbox control API for `Authorization: Bearer <adminToken>`. */
+  adminToken?: string;
+  /** The limits of section 8.1 (default on). */
+  rateLimits?: boolean;
+  /** Capacity of the shared price-feed budget, cost units per second. */
+  priceBudget?: number;
+  /** Fastify's logger option (pino); off by default. */
+  logger?: FastifyServerOptions['logger'];
+  /** Whole-request timeout in ms (default 30 s). */
+  requestTimeoutMs?: number;
+}
+
+export interface ExchangeApp {
+  app: FastifyInstance;
+  domain: ExchangeDomain;
+}
+
+export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<ExchangeApp> {
+  const ownsDomain = opts.domain === undefined;
+  const domain =
+    opts.domain ??
+    (await createDomain({
+      seed: opts.seed ?? 1,
+      blockMs: opts.blockMs ?? 1000,
+      ...(opts.dataFile !== undefined ? { dataFile: opts.dataFile } : {}),
+    }));
+
+  const requestTimeout = opts.requestTimeoutMs ?? 30_000;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Headers and a body must arrive within requestTimeout; an idle keep-alive socket is closed.
+    connectionTimeout: requestTimeout * 2,
+    requestTimeout,
+    keepAliveTimeout: 10_000,
+    maxRequestsPerSocket: 0,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    exposeHeadRoutes: false,
+    clientErrorHandler,
+    routerOptions: { maxParamLength: 256 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const rateLimits = opts.rateLimits ?? true;
+  const priceBudget = opts.priceBudget ?? DEFAULT_PRICE_BUDGET_PER_SECOND;
+  const faults = new FaultTable();
+  const publicRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const key = route.config?.routeKey;
+    if (key !== undefined && route.config?.control !== true) publicRoutes.add(key);
+  });
+
+  registerBodyParser(app);
+  registerErrorHandling(app);
+  registerSharedSchemas(app);
+  registerPipeline(app, {
+    domain,
+    auth: new Authenticator(domain),
+    limiter: rateLimits ? new RateLimiter(priceBudget) : undefined,
+    faults,
+    checkAdmin: opts.adminToken !== undefined ? adminCheck(opts.adminToken) : undefined,
+  });
+
+  await registerOpenApi(app);
+  await app.register(systemRoutes, { domain });
+  await app.register(fixtureRoutes, { domain });
+  await app.register(tradingRoutes, { domain });
+  await app.register(accountRoutes, { domain });
+  await app.register(docsRoutes, {
+    rateLimits,
+    priceBudget,
+    controlApi: opts.adminToken !== undefined,
+  });
+  if (opts.adminToken !== undefined) {
+    await app.register(controlRoutes, { prefix: '/sandbox', domain, faults, publicRoutes });
+  }
+
+  if (ownsDomain) app.addHook('onClose', async () => domain.close());
+  await app.ready();
+  return { app, domain };
+}
+
+export interface RunningExchange extends ExchangeApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app and listens on `host:port` (port 0 picks a free one). */
+export async function startExchange(
+  opts: ExchangeAppOptions & { host?: string; port?: number } = {},
+): Promise<RunningExchange> {
+  const built = await buildExchangeApp(opts);
+  const host = opts.host ?? '127.0.0.1';
+  await built.app.listen({ host, port: opts.port ?? 8787 });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 8787);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { ...built, url: `http://${shownHost}:${port}`, close: () => built.app.close() };
+}

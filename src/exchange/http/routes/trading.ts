@@ -1,0 +1,99 @@
+/** POST /order/rfq and POST /order: signed; quotes need read, orders need trade. */
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Order, OrderRequest, Quote, RfqRequest } from '../../../shared/api/schemas.js';
+import type { ExchangeDomain, PlacementFault } from '../../domain/contract.js';
+import { ApiError } from '../../domain/errors.js';
+import type { ArmedFault } from '../faults.js';
+import { errors, ok, SIGNED_ERRORS, SignedHeaders } from '../schemas.js';
+
+export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain }> = (
+  app,
+  { domain },
+  done,
+) => {
+  app.post(
+    '/order/rfq',
+    {
+      config: { routeKey: 'POST /order/rfq', signed: 'read', group: 'quotes' },
+      schema: {
+        summary: 'Quote a trade without placing it',
+        description:
+          'Prices a trade by exactly the rules POST /order applies. The quote is live for 30 s (see `expiresAt`) and executes at most once. Exactly one leg; two or more answer 501 -2026. Price-feed cost 2.',
+        tags: ['trading'],
+        headers: SignedHeaders,
+        body: RfqRequest,
+        response: {
+          200: ok(Quote, 'The quote.', true),
+          ...errors([...SIGNED_ERRORS, 409, 501], true),
+        },
+      },
+    },
+    (request) => {
+      assertOneLeg(request.body.legs);
+      return domain.requestQuote(walletOf(request.apiKeyRecord), request.body);
+    },
+  );
+
+  app.post(
+    '/order',
+    {
+      config: { routeKey: 'POST /order', signed: 'trade', group: 'orders' },
+      schema: {
+        summary: 'Place an order',
+        description:
+          'Either an inline bet (legs, qty, marketUnit) or an rfqId, never both. Answers 202 once the transaction is broadcast (status SUBMITTED); any other status means nothing was placed. A 202 may carry error -5004 (sent but not confirmed; the order stands). Price-feed cost 1 with an rfqId, 2 without.',
+        tags: ['trading'],
+        headers: SignedHeaders,
+        body: OrderRequest,
+        response: {
+          202: ok(Order, 'Accepted and broadcast: status SUBMITTED.', true),
+          ...errors([...SIGNED_ERRORS, 409, 410, 501], true),
+        },
+      },
+    },
+    async (request, reply) => {
+      assertOneLeg(request.body.legs);
+      const key = request.apiKeyRecord;
+      if (key && !key.grantActive) {
+        throw new ApiError(
+          -4002,
+          "The key can no longer sign for the wallet: the wallet's grant was removed. Create a new API key.",
+        );
+      }
+      const order = await domain.placeOrder(
+        walletOf(key),
+        request.body,
+        placementFault(request.fault),
+      );
+      reply.code(202);
+      return order;
+    },
+  );
+  done();
+};
+
+/** Section 2.1: exactly one leg; two or more are understood but not servable (501 -2026). */
+function assertOneLeg(legs: readonly unknown[] | undefined): void {
+  if (legs !== undefined && legs.length > 1) {
+    throw new ApiError(-2026, `legs: ${legs.length} legs sent; only single-leg orders are served`);
+  }
+}
+
+export function walletOf(key: { wallet: string } | null): string {
+  if (!key) throw new ApiError(-1022, 'The request is not authenticated');
+  return key.wallet;
+}
+
+function placementFault(fault: ArmedFault | null): PlacementFault | undefined {
+  if (!fault) return undefined;
+  switch (fault.mode) {
+    case 'latency':
+      return { delayMs: fault.ms };
+    case 'revert':
+      return { outcome: 'revert' };
+    case 'congested':
+      return { outcome: 'congested' };
+    default:
+      return undefined;
+  }
+}
