@@ -1,0 +1,129 @@
+/**
+ * What a call to the exchange can fail with, as three distinct types the caller branches on:
+ *
+ *   ExchangeError  the exchange answered with an error body `{code, msg}` (section 7)
+ *   NetworkError   no usable answer arrived; `outcomeUnknown` says whether the request may have
+ *                  reached the exchange (and so, for POST /order, whether an order may stand)
+ *   ProtocolError  an answer arrived but is not what the API promises (bad JSON, wrong shape)
+ *
+ * Messages are sentences for people; none carries a secret, a signature or a request header.
+ */
+import { errorInfo, type ErrorClass } from '../../shared/api/errors.js';
+
+/** The base of every error the exchange client throws. */
+export abstract class ExchangeClientError extends Error {
+  /** "METHOD /path" of the call that failed. */
+  abstract readonly route: string;
+}
+
+export class ExchangeError extends ExchangeClientError {
+  override readonly name = 'ExchangeError';
+  /** The stable error code of section 7 (e.g. -2031). */
+  readonly code: number;
+  /** The code's name in src/shared/api/errors.ts (e.g. QUOTE_EXPIRED), or UNKNOWN. */
+  readonly codeName: string;
+  readonly httpStatus: number;
+  readonly errorClass: ErrorClass;
+  /** From Retry-After, when the exchange sent it. */
+  readonly retryAfterMs: number | undefined;
+  /** The exchange's own message, verbatim. */
+  readonly serverMsg: string;
+  readonly route: string;
+
+  constructor(args: {
+    code: number;
+    serverMsg: string;
+    httpStatus: number;
+    route: string;
+    retryAfterMs?: number;
+  }) {
+    const info = errorInfo(args.code);
+    super(describe(info.meaning, args.serverMsg, args.retryAfterMs));
+    this.code = args.code;
+    this.codeName = info.name;
+    this.httpStatus = args.httpStatus;
+    this.errorClass = info.errorClass;
+    this.retryAfterMs = args.retryAfterMs;
+    this.serverMsg = args.serverMsg;
+    this.route = args.route;
+  }
+
+  /** True when sending the same request again later may succeed. */
+  get retryable(): boolean {
+    return this.errorClass === 'rate-limit' || this.errorClass === 'upstream';
+  }
+}
+
+function describe(meaning: string, serverMsg: string, retryAfterMs: number | undefined): string {
+  const wait =
+    retryAfterMs === undefined
+      ? ''
+      : ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`;
+  const said = serverMsg.trim() === '' ? '' : ` The exchange said: "${serverMsg.trim()}".`;
+  return `${meaning}${said}${wait}`;
+}
+
+export type NetworkFailure = 'connect' | 'timeout' | 'reset' | 'aborted' | 'other';
+
+export class NetworkError extends ExchangeClientError {
+  override readonly name = 'NetworkError';
+  /** True when the request may have reached the exchange: its effect (an order) is unknown. */
+  readonly outcomeUnknown: boolean;
+  readonly kind: NetworkFailure;
+  readonly route: string;
+
+  constructor(args: {
+    route: string;
+    kind: NetworkFailure;
+    outcomeUnknown: boolean;
+    cause?: unknown;
+  }) {
+    super(networkMessage(args.kind, args.outcomeUnknown), { cause: args.cause });
+    this.kind = args.kind;
+    this.outcomeUnknown = args.outcomeUnknown;
+    this.route = args.route;
+  }
+}
+
+function networkMessage(kind: NetworkFailure, outcomeUnknown: boolean): string {
+  const what = {
+    connect: 'The exchange could not be reached.',
+    timeout: 'The exchange did not answer in time.',
+    reset: 'The connection to the exchange broke before its answer arrived.',
+    aborted: 'The request to the exchange was cancelled.',
+    other: 'The request to the exchange failed.',
+  }[kind];
+  return outcomeUnknown
+    ? `${what} The request may have reached the exchange, so whether it took effect is unknown.`
+    : `${what} Nothing was sent to the exchange.`;
+}
+
+export class ProtocolError extends ExchangeClientError {
+  override readonly name = 'ProtocolError';
+  /** HTTP status of the answer that did not follow the API. */
+  readonly httpStatus: number;
+  readonly route: string;
+  /** What was wrong, for logs (never the body itself, which may be large). */
+  readonly detail: string;
+
+  constructor(args: { route: string; httpStatus: number; detail: string }) {
+    super(
+      `The exchange sent an answer this app does not understand (HTTP ${args.httpStatus}): ${args.detail}.`,
+    );
+    this.httpStatus = args.httpStatus;
+    this.route = args.route;
+    this.detail = args.detail;
+  }
+}
+
+/** The warning a 202 can carry (-5004): the order stands, its fate is read later. */
+export interface OrderWarning {
+  code: number;
+  msg: string;
+  /** A sentence for people. */
+  message: string;
+}
+
+export function orderWarning(code: number, msg: string): OrderWarning {
+  return { code, msg, message: describe(errorInfo(code).meaning, msg, undefined) };
+}
