@@ -1,0 +1,62 @@
+/**
+ * sync: keeps the account's local store current with the sync engine (src/main/sync) until
+ * interrupted, printing one JSON line per change; --once runs one pass of every stream and
+ * prints its report.
+ */
+import { SyncEngine } from '../../sync/index.js';
+import { parseOptions } from '../args.js';
+import { openSession } from '../context.js';
+import { EXIT, type CliIO, type Output } from '../output.js';
+
+export async function syncCommand(
+  args: string[],
+  io: CliIO,
+  out: Output,
+  signals: { wait(): Promise<void> },
+): Promise<number> {
+  const p = parseOptions(args, { once: { type: 'boolean' } });
+  const session = await openSession(p, io, out, { exchange: true });
+  const engine = new SyncEngine({
+    client: session.client,
+    store: session.store,
+    accountId: session.account.id,
+  });
+  try {
+    if (p.values['once'] === true) {
+      const report = await engine.syncOnce();
+      out.json(report);
+      for (const e of report.errors) out.say(`${e.stream}: ${e.message}`);
+      if (report.ok) {
+        out.say(`Synced account "${session.account.label}".`);
+        return EXIT.ok;
+      }
+      return report.status.state === 'offline' ? EXIT.unknown : EXIT.exchange;
+    }
+    engine.on('orders:changed', (e) =>
+      out.json({ event: 'orders:changed', orders: e.orders.length, cursor: e.cursor, at: e.at }),
+    );
+    engine.on('positions:changed', (e) =>
+      out.json({ event: 'positions:changed', positions: e.positions.length, at: e.at }),
+    );
+    engine.on('settlements:changed', (e) =>
+      out.json({
+        event: 'settlements:changed',
+        inserted: e.inserted.length,
+        total: e.total,
+        at: e.at,
+      }),
+    );
+    engine.on('fixtures:changed', (e) =>
+      out.json({ event: 'fixtures:changed', fixtures: e.fixtures.length, at: e.at }),
+    );
+    engine.on('sync:status', (s) => out.json({ event: 'sync:status', ...s }));
+    out.say(`Syncing account "${session.account.label}"; stop with Ctrl-C.`);
+    engine.start();
+    await signals.wait();
+    await engine.stop();
+    return EXIT.ok;
+  } finally {
+    await engine.stop();
+    await session.close();
+  }
+}

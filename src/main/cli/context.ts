@@ -1,0 +1,161 @@
+/**
+ * What a command runs with: the store file, the account and its credentials, an exchange
+ * client behind the process's rate governor, and the trading service, whose open intents are
+ * reconciled before the command does anything else.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AccountsService,
+  credentialsFromEnv,
+  normalizeBaseUrl,
+  type AccountView,
+} from '../accounts/index.js';
+import { ExchangeClient, type Credentials, type CredentialsSource } from '../client/index.js';
+import { RateGovernor } from '../governor/index.js';
+import { Keychain } from '../keychain/keychain.js';
+import { openStore, type Store } from '../store/index.js';
+import { TradingService } from '../trading/index.js';
+import { str, type Parsed } from './args.js';
+import type { CliIO, Output } from './output.js';
+import { UsageError } from './usage.js';
+
+/** Where the exchange is when nothing says otherwise: the sandbox's default address. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+export const DB_NAME = 'betdesk.sqlite';
+
+/** $XDG_DATA_HOME/betdesk, or ~/.local/share/betdesk. */
+export function dataDir(env: CliIO['env']): string {
+  const xdg = env['XDG_DATA_HOME'];
+  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.local', 'share');
+  return path.join(base, 'betdesk');
+}
+
+export function dbFile(p: Parsed, env: CliIO['env']): string {
+  return str(p, 'db') ?? path.join(dataDir(env), DB_NAME);
+}
+
+/** The keychain's service name; BETDESK_KEYCHAIN_SERVICE lets tests use their own. */
+export function keychainFor(env: CliIO['env']): Keychain {
+  return new Keychain({ service: env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk' });
+}
+
+export function openAccounts(p: Parsed, io: CliIO): { store: Store; accounts: AccountsService } {
+  const store = openStore(dbFile(p, io.env));
+  return { store, accounts: new AccountsService({ store, keychain: keychainFor(io.env) }) };
+}
+
+export interface Session {
+  store: Store;
+  account: AccountView;
+  client: ExchangeClient;
+  trading: TradingService;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the account a command is for: --account LABEL, else the environment's credentials,
+ * else BETDESK_ACCOUNT, else the only account. Then reconciles its open intents. A command that
+ * talks to the exchange (`exchange`) has its credentials read first, so a missing secret is
+ * said at once rather than as a failed order.
+ */
+export async function openSession(
+  p: Parsed,
+  io: CliIO,
+  out: Output,
+  opts: { exchange: boolean },
+): Promise<Session> {
+  const { store, accounts } = openAccounts(p, io);
+  let governor: RateGovernor | undefined;
+  let client: ExchangeClient | undefined;
+  try {
+    const label = str(p, 'account') ?? undefined;
+    const fromEnv = label === undefined ? credentialsFromEnv(io.env) : undefined;
+    const overrideUrl = str(p, 'base-url');
+    let account: AccountView;
+    let credentials: CredentialsSource;
+    let baseUrl: string;
+    if (fromEnv) {
+      baseUrl = normalizeBaseUrl(overrideUrl ?? io.env['BETDESK_BASE_URL'] ?? DEFAULT_BASE_URL);
+      account = accounts.accountForKey(baseUrl, fromEnv.apiKey);
+      credentials = fromEnv satisfies Credentials;
+    } else {
+      account = chooseAccount(accounts, label ?? io.env['BETDESK_ACCOUNT']);
+      baseUrl = overrideUrl !== undefined ? normalizeBaseUrl(overrideUrl) : account.baseUrl;
+      const provider = accounts.credentials(account.id);
+      if (opts.exchange) await provider();
+      credentials = provider;
+    }
+    governor = new RateGovernor();
+    client = new ExchangeClient({
+      baseUrl,
+      credentials,
+      account: `account-${account.id}`,
+      governor,
+    });
+    const trading = new TradingService({ client, store, accountId: account.id });
+    // Only when something is open: reading the local history needs no exchange.
+    if (store.intents.listOpen(account.id).some((i) => i.state !== 'failed')) {
+      const report = await trading.reconcileOpenIntents();
+      if (report.placed.length > 0) {
+        out.say(
+          `Found ${report.placed.length} order(s) placed before an interruption: ${report.placed.join(', ')}.`,
+        );
+      }
+      if (report.notPlaced.length > 0) {
+        out.say(
+          `${report.notPlaced.length} order(s) never reached the exchange before an interruption and were not placed: ${report.notPlaced.join(', ')}.`,
+        );
+      }
+      if (report.unknown.length > 0) {
+        out.say(
+          `Whether ${report.unknown.length} order(s) were placed is still unknown (the exchange did not answer): ${report.unknown.join(', ')}.`,
+        );
+      }
+    }
+    const opened = client;
+    const gov = governor;
+    return {
+      store,
+      account,
+      client: opened,
+      trading,
+      async close() {
+        gov.close();
+        await opened.close();
+        store.close();
+      },
+    };
+  } catch (err) {
+    governor?.close();
+    await client?.close();
+    store.close();
+    throw err;
+  }
+}
+
+function chooseAccount(accounts: AccountsService, label: string | undefined): AccountView {
+  if (label !== undefined) {
+    const a = accounts.byLabel(label);
+    if (!a) {
+      const known = accounts.list().map((x) => x.label);
+      throw new UsageError(
+        `There is no account named "${label}"` +
+          (known.length > 0
+            ? ` (accounts: ${known.join(', ')}).`
+            : '; add one with `accounts add`.'),
+      );
+    }
+    return a;
+  }
+  const all = accounts.list();
+  if (all.length === 1) return all[0]!;
+  if (all.length === 0) {
+    throw new UsageError(
+      'No account to use: add one with `accounts add`, or set BETDESK_API_KEY and BETDESK_API_SECRET.',
+    );
+  }
+  throw new UsageError(
+    `There are ${all.length} accounts; choose one with --account LABEL (${all.map((a) => a.label).join(', ')}).`,
+  );
+}

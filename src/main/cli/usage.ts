@@ -1,0 +1,40 @@
+/** The command line's usage text and the error that prints it. */
+
+export const USAGE_LINE = 'Usage: npm run --silent cli -- <command> [options]';
+
+export const USAGE = `${USAGE_LINE}
+
+Commands:
+  accounts add --label L --base-url U --api-key K   add an account; the API secret is read
+                                                    from standard input (kept in the keychain)
+  accounts list                                     one JSON line per account
+  accounts remove --label L                         the account and its keychain entry
+  sync [--once]                                     keep the local store in sync (until Ctrl-C),
+                                                    or one pass with --once
+  quote --contract C --outcome O --side BUY|SELL --qty Q --unit BASE|QUOTE [--boost B]
+  order <quote options> [--type MARKET|FOK] [--client-order-id ID]
+                                                    place and wait for the final status
+  positions                                         open positions, from the local store
+  orders [--status S]                               orders, from the local store
+  settlements [--type T]                            finished bets, from the local store
+  export settlements|orders --out FILE [--from T] [--to T] [--type T] [--status S]
+         [--contract C] [--team T]                  CSV of the local store (T: ISO date or ms)
+
+Options for every command:
+  --account LABEL   the account to use (default: BETDESK_API_KEY + BETDESK_API_SECRET when set,
+                    else BETDESK_ACCOUNT, else the only account)
+  --base-url URL    the exchange (default: the account's; with environment credentials
+                    BETDESK_BASE_URL or http://127.0.0.1:8787)
+  --db FILE         the local store (default: $XDG_DATA_HOME/betdesk/betdesk.sqlite, or
+                    ~/.local/share/betdesk/betdesk.sqlite)
+  -h, --help        this text
+
+Output: JSON on standard output (one object, or one per line for lists); messages on
+standard error. Exit status: 0 done, 1 failed, 2 usage error, 3 the exchange refused (code and
+message printed), 4 outcome unknown (the exchange could not be reached or did not answer).
+`;
+
+/** A mistake in the command line: exit status 2 with the message and the usage line. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

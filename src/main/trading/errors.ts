@@ -1,0 +1,35 @@
+/**
+ * What the trading service refuses before anything reaches the exchange. Each is a mistake of
+ * the caller (or a quote that ran out), said in words a person understands; none carries a
+ * secret. Once an intent is recorded, outcomes are returned as OrderOutcome, not thrown.
+ */
+export { IntentConflictError } from '../store/index.js';
+
+/** The order or quote request is not valid; `field` names the part at fault. */
+export class OrderValidationError extends Error {
+  override readonly name = 'OrderValidationError';
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/**
+ * The quote a FOK order would execute has lapsed by the exchange's clock, so the order was not
+ * sent. Carries the exchange's own code for the same refusal (-2031).
+ */
+export class QuoteExpiredError extends Error {
+  override readonly name = 'QuoteExpiredError';
+  readonly code = -2031;
+  readonly rfqId: string;
+
+  constructor(rfqId: string, expiredMsAgo: number) {
+    super(
+      `The quote ${rfqId} expired ${Math.max(0, Math.round(expiredMsAgo / 1000))} s ago ` +
+        '(quotes live 30 s by the exchange clock), so the order was not sent; request a new quote.',
+    );
+    this.rfqId = rfqId;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The trading service's public surface: quotes with their expiry in exchange time, orders that
+ * are placed at most once whatever fails, and their outcomes as one typed result.
+ *
+ *   const trading = new TradingService({ client, store, accountId });
+ *   await trading.reconcileOpenIntents();            // first, after every start
+ *   const q = await trading.quote({ contractId, outcome, side: 'BUY', qty: '10', unit: 'BASE' });
+ *   q.expiresInMs();                                 // by the exchange's clock
+ *   const out = await trading.trade({ type: 'FOK', quote: q });   // placed, then followed
+ *   out.status; out.error?.code; out.error?.message;
+ */
+export {
+  TradingService,
+  type OrderParams,
+  type ReconcileReport,
+  type TradingServiceOptions,
+  type WaitOptions,
+} from './service.js';
+export { LiveQuote } from './live-quote.js';
+export {
+  validateBet,
+  validateClientOrderId,
+  parseSide,
+  parseUnit,
+  parseOrderType,
+  parseQty,
+  parseBoost,
+  type Bet,
+  type BetInput,
+} from './bet.js';
+export { IntentConflictError, OrderValidationError, QuoteExpiredError } from './errors.js';
+export {
+  NOT_PLACED_CODE,
+  isFinalOutcome,
+  type OrderOutcome,
+  type OutcomeError,
+  type OutcomeStatus,
+} from './outcome.js';
+export { intentView, type IntentView } from './intent-view.js';
+export { newClientOrderId } from './ids.js';
