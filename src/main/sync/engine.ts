@@ -1,0 +1,658 @@
+/**
+ * The sync engine: one per account. It keeps the account's orders, settlements, positions and
+ * the fixtures in the local store up to date by polling the exchange, and tells the app what
+ * changed through typed events. Reads are served from the store (see CachedReads), so the app
+ * works offline with the time of the last sync.
+ *
+ *   const engine = new SyncEngine({ client, store, accountId });
+ *   engine.on('positions:changed', (e) => ...);
+ *   engine.start();            // polls until stop()
+ *   await engine.syncOnce();   // or: one pass of every stream, without starting
+ *   await engine.stop();       // no timer left, nothing in flight
+ *
+ * Five streams, each its own loop (see intervals.ts for the rate budget):
+ *   orders       GET /orders/updates from the persisted cursor (streams/orders.ts)
+ *   settlements  newest pages until caught up (streams/settlements.ts)
+ *   positions    the whole snapshot; fast while a boosted position is open
+ *   fixtures     every page
+ *   prices       the index price of boosted positions' fixtures (streams/prices.ts)
+ * A stream runs at most once at a time; a poll one stream's result calls for (a fill asks for
+ * positions, a shrunken position for settlements) is "triggered": it runs as soon as the
+ * stream is free, no sooner than minSpacingMs after its last start.
+ *
+ * When the exchange cannot be reached, every stream stops and one probe (the orders stream)
+ * retries with capped, jittered exponential backoff; its first success brings every stream
+ * back at once. Any other failure (the exchange refused) backs off that stream alone, at least
+ * as long as a Retry-After asks.
+ */
+import type { ExchangeClient, Logger } from '../client/index.js';
+import type { Store } from '../store/index.js';
+import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import { TypedEmitter, type Listener } from './emitter.js';
+import {
+  SyncStoppedError,
+  asError,
+  failureSentence,
+  isUnreachable,
+  retryAfterMs,
+} from './errors.js';
+import type { SyncEvents, SyncState, SyncStatus, SyncStreamName } from './events.js';
+import { DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
+import { CachedReads } from './reads.js';
+import type { StreamContext } from './streams/context.js';
+import { syncFixtures, type FixturesPass } from './streams/fixtures.js';
+import { hasPendingOrders, syncOrders, type OrdersPass } from './streams/orders.js';
+import { positionKey, syncPositions, type PositionsPass } from './streams/positions.js';
+import { boostedPositions, watchPrices, type PricesMemory } from './streams/prices.js';
+import {
+  syncSettlements,
+  type SettlementsMemory,
+  type SettlementsPass,
+} from './streams/settlements.js';
+import { liveTime, type TimeSource } from './timers.js';
+
+export interface SyncEngineOptions {
+  /** The account's exchange client (with the process's RateGovernor, normally). */
+  client: ExchangeClient;
+  store: Store;
+  /** The account's id in the store. */
+  accountId: number;
+  intervals?: Partial<SyncIntervals>;
+  /** Retry waits while the exchange is unreachable, and after a refused poll. */
+  backoff?: Partial<BackoffOptions>;
+  /** Clock and timers (default: the real ones, which keep the process alive while running). */
+  time?: TimeSource;
+  /** For the backoff's jitter (default Math.random). */
+  random?: () => number;
+  logger?: Logger;
+  /** The streams to run (default all five). */
+  streams?: readonly SyncStreamName[];
+}
+
+/** What one pass of each stream did, for `sync --once`. */
+export interface SyncReport {
+  ok: boolean;
+  orders?: { received: number; changed: number; cursor: number };
+  settlements?: { inserted: number; total: number; requests: number };
+  positions?: { open: number; boosted: number };
+  fixtures?: { changed: number; total: number };
+  /** One sentence per stream that failed. */
+  errors: { stream: SyncStreamName; message: string }[];
+  status: SyncStatus;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(err: Error): void;
+}
+
+interface StreamState {
+  name: SyncStreamName;
+  running: Promise<void> | null;
+  /** Local time of the next run; null when nothing is due (waiting for a trigger). */
+  nextAt: number | null;
+  lastStartedAt: number;
+  /** Why its last run failed (not counting "unreachable", which is the engine's), or null. */
+  error: string | null;
+  /** A run was asked for while this one ran. */
+  again: boolean;
+  /** syncNow() callers waiting for the next run to start and finish. */
+  waiting: Waiter[];
+  backoff: Backoff;
+}
+
+/** A pass that found nothing to ask the exchange (the price watch with no boosted position). */
+const NOTHING_ASKED = Symbol('nothing asked');
+type PassResult = OrdersPass | SettlementsPass | PositionsPass | FixturesPass | null;
+
+const ALL_STREAMS: readonly SyncStreamName[] = [
+  'orders',
+  'settlements',
+  'positions',
+  'fixtures',
+  'prices',
+];
+/** syncNow() and syncOnce() without names: what makes the store current (prices is a watch). */
+const CORE_STREAMS: readonly SyncStreamName[] = ['orders', 'settlements', 'positions', 'fixtures'];
+/** The one stream that keeps trying while the exchange is unreachable. */
+const PROBE: SyncStreamName = 'orders';
+
+const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {} };
+
+export class SyncEngine {
+  readonly accountId: number;
+  /** Reads from the store, stamped with the time of the last sync and the engine's state. */
+  readonly cache: CachedReads;
+
+  readonly #client: ExchangeClient;
+  readonly #store: Store;
+  readonly #intervals: SyncIntervals;
+  readonly #time: TimeSource;
+  readonly #logger: Logger;
+  readonly #streams = new Map<SyncStreamName, StreamState>();
+  readonly #events: TypedEmitter<SyncEvents>;
+  readonly #offlineBackoff: Backoff;
+  readonly #settlementsMemory: SettlementsMemory = { unreconciledTotal: null };
+  readonly #pricesMemory: PricesMemory = { turn: 0 };
+  /** Knockouts the price watch already asked a check for, until the next positions pass. */
+  readonly #reachedAsked = new Set<string>();
+  readonly #lastResult = new Map<SyncStreamName, PassResult>();
+  readonly #probe: StreamState | undefined;
+
+  #started = false;
+  #paused = false;
+  #stopped = false;
+  #abort = new AbortController();
+  #timer: unknown = undefined;
+  #offlineSince: number | null = null;
+  #offlineError: string | null = null;
+  #lastSyncAt: number | null;
+  #boostedOpen: boolean;
+  #lastEmitted = '';
+
+  constructor(opts: SyncEngineOptions) {
+    this.accountId = opts.accountId;
+    this.#client = opts.client;
+    this.#store = opts.store;
+    this.#intervals = { ...DEFAULT_INTERVALS, ...opts.intervals };
+    this.#time = opts.time ?? liveTime;
+    this.#logger = opts.logger ?? silent;
+    const random = opts.random ?? Math.random;
+    const backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
+    this.#offlineBackoff = new Backoff(backoff, random);
+    this.#events = new TypedEmitter<SyncEvents>((event, err) =>
+      this.#logger.warn('a sync event listener failed', { event, error: asError(err).message }),
+    );
+    for (const name of opts.streams ?? ALL_STREAMS) {
+      this.#streams.set(name, {
+        name,
+        running: null,
+        nextAt: null,
+        lastStartedAt: -Infinity,
+        error: null,
+        again: false,
+        waiting: [],
+        backoff: new Backoff(backoff, random),
+      });
+    }
+    this.#probe = this.#streams.get(PROBE) ?? [...this.#streams.values()][0];
+    // What the last run left in the store: the time of its last sync, and whether it held a
+    // boosted position (then positions start on the fast interval).
+    let last: number | null = null;
+    for (const s of ['orders', 'settlements', 'positions', 'fixtures']) {
+      const at = this.#store.cursors.get(this.accountId, s)?.lastSyncAt;
+      if (at !== undefined && (last === null || at > last)) last = at;
+    }
+    this.#lastSyncAt = last;
+    this.#boostedOpen = boostedPositions(this.#ctx()).length > 0;
+    this.cache = new CachedReads(this.#store, this.accountId, () => this.status());
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  /** Starts polling every stream now. Idempotent; a stopped engine may be started again. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#stopped = false;
+    this.#abort = new AbortController();
+    const now = this.#now();
+    for (const s of this.#streams.values()) s.nextAt = now;
+    this.#schedule();
+    this.#emitStatus();
+  }
+
+  /**
+   * Stops polling: clears every timer, cancels requests waiting in the governor or in flight,
+   * and resolves once every stream's pass has ended. A batch already received is still
+   * committed (with its cursor) or not at all. syncNow() callers still waiting are rejected,
+   * and so are later ones until start() is called again.
+   */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#started = false;
+    this.#clearTimer();
+    this.#abort.abort();
+    const running = [...this.#streams.values()].map((s) => s.running).filter((p) => p !== null);
+    await Promise.allSettled(running);
+    for (const s of this.#streams.values()) {
+      s.nextAt = null;
+      s.again = false;
+      for (const w of s.waiting.splice(0)) w.reject(new SyncStoppedError());
+    }
+    this.#emitStatus();
+  }
+
+  /** Stops scheduling polls (a pass already running finishes). State: paused. */
+  pause(): void {
+    if (this.#paused) return;
+    this.#paused = true;
+    this.#clearTimer();
+    this.#emitStatus();
+  }
+
+  /** Polls every stream now and carries on. */
+  resume(): void {
+    if (!this.#paused) return;
+    this.#paused = false;
+    const now = this.#now();
+    for (const s of this.#streams.values()) if (s.running === null) s.nextAt = now;
+    this.#schedule();
+    this.#emitStatus();
+  }
+
+  get running(): boolean {
+    return this.#started;
+  }
+
+  // ------------------------------------------------------------------ on demand
+
+  /**
+   * Runs the given streams (default orders, settlements, positions, fixtures) as soon as
+   * they are free and resolves when each has finished a pass that started after this call.
+   * Rejects with the first failure. While the engine runs, a stream waits for its minimum
+   * spacing (and, when the exchange is unreachable, for the exchange to come back); when it is
+   * not started or paused the passes run at once.
+   */
+  syncNow(...names: SyncStreamName[]): Promise<void> {
+    if (this.#stopped) return Promise.reject(new SyncStoppedError());
+    const wanted = names.length > 0 ? names : CORE_STREAMS;
+    const passes: Promise<void>[] = [];
+    for (const name of new Set(wanted)) {
+      const s = this.#streams.get(name);
+      if (s === undefined) continue;
+      passes.push(
+        new Promise<void>((resolve, reject) => {
+          s.waiting.push({ resolve, reject });
+          this.#request(s, true);
+        }),
+      );
+    }
+    return Promise.all(passes).then(() => undefined);
+  }
+
+  /** One pass of orders, settlements, positions and fixtures; reports instead of throwing. */
+  async syncOnce(): Promise<SyncReport> {
+    const names = CORE_STREAMS.filter((n) => this.#streams.has(n));
+    const outcomes = await Promise.allSettled(names.map((n) => this.syncNow(n)));
+    const errors: SyncReport['errors'] = [];
+    outcomes.forEach((o, i) => {
+      if (o.status === 'rejected') {
+        const stream = names[i]!;
+        errors.push({ stream, message: failureSentence(stream, o.reason) });
+      }
+    });
+    const report: SyncReport = { ok: errors.length === 0, errors, status: this.status() };
+    const orders = this.#lastResult.get('orders') as OrdersPass | undefined;
+    if (orders) {
+      report.orders = {
+        received: orders.received,
+        changed: orders.changed.length,
+        cursor: orders.cursor,
+      };
+    }
+    const settlements = this.#lastResult.get('settlements') as SettlementsPass | undefined;
+    if (settlements) {
+      report.settlements = {
+        inserted: settlements.inserted.length,
+        total: settlements.total,
+        requests: settlements.pages,
+      };
+    }
+    const positions = this.#lastResult.get('positions') as PositionsPass | undefined;
+    if (positions) {
+      report.positions = {
+        open: positions.positions.length,
+        boosted: positions.positions.filter((p) => p.boosted).length,
+      };
+    }
+    const fixtures = this.#lastResult.get('fixtures') as FixturesPass | undefined;
+    if (fixtures) report.fixtures = { changed: fixtures.changed.length, total: fixtures.total };
+    return report;
+  }
+
+  /** Asks for a pass of these streams soon, without waiting (e.g. after placing an order). */
+  requestSync(...names: SyncStreamName[]): void {
+    for (const name of names.length > 0 ? names : CORE_STREAMS) {
+      const s = this.#streams.get(name);
+      if (s) this.#request(s, false);
+    }
+  }
+
+  // ------------------------------------------------------------------ status and events
+
+  status(): SyncStatus {
+    const streams = [...this.#streams.values()];
+    const failed = streams.find((s) => s.error !== null);
+    let state: SyncState = 'idle';
+    if (this.#paused) state = 'paused';
+    else if (this.#offlineSince !== null) state = 'offline';
+    else if (failed) state = 'error';
+    else if (streams.some((s) => s.running !== null)) state = 'syncing';
+    return {
+      accountId: this.accountId,
+      state,
+      lastSyncAt: this.#lastSyncAt,
+      lastError: this.#offlineSince !== null ? this.#offlineError : (failed?.error ?? null),
+      nextPollAt: this.#nextPollAt(),
+      offlineSince: this.#offlineSince,
+    };
+  }
+
+  on<E extends keyof SyncEvents>(event: E, listener: Listener<SyncEvents[E]>): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  off<E extends keyof SyncEvents>(event: E, listener: Listener<SyncEvents[E]>): void {
+    this.#events.off(event, listener);
+  }
+
+  // ------------------------------------------------------------------ scheduling
+
+  #active(): boolean {
+    return this.#started && !this.#paused && !this.#stopped;
+  }
+
+  #mayRun(s: StreamState): boolean {
+    return this.#offlineSince === null || s === this.#probe;
+  }
+
+  #now(): number {
+    return this.#time.now();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) this.#time.clearTimer(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #nextPollAt(): number | null {
+    if (!this.#active()) return null;
+    let at: number | null = null;
+    for (const s of this.#streams.values()) {
+      if (s.running !== null || s.nextAt === null || !this.#mayRun(s)) continue;
+      if (at === null || s.nextAt < at) at = s.nextAt;
+    }
+    return at;
+  }
+
+  /** One timer, set for the earliest stream that is due and allowed to run. */
+  #schedule(): void {
+    this.#clearTimer();
+    const at = this.#nextPollAt();
+    if (at === null) return;
+    this.#timer = this.#time.setTimer(
+      () => {
+        this.#timer = undefined;
+        this.#tick();
+      },
+      Math.max(0, at - this.#now()),
+    );
+  }
+
+  #tick(): void {
+    if (!this.#active()) return;
+    const now = this.#now();
+    for (const s of this.#streams.values()) {
+      if (s.running === null && s.nextAt !== null && s.nextAt <= now && this.#mayRun(s)) {
+        this.#run(s);
+      }
+    }
+    this.#schedule();
+  }
+
+  /**
+   * A pass is wanted. `explicit` (syncNow) also runs when the engine is not started or is
+   * paused, and overrides a stream's error backoff; a trigger (another stream's result,
+   * requestSync) does neither.
+   */
+  #request(s: StreamState, explicit: boolean): void {
+    if (this.#stopped) return;
+    if (s.running !== null) {
+      if (explicit || this.#active()) s.again = true;
+      return;
+    }
+    if (!this.#active()) {
+      if (explicit && !this.#stopped) this.#run(s);
+      return;
+    }
+    if (!explicit && s.error !== null) return;
+    const at = Math.max(this.#now(), s.lastStartedAt + this.#intervals.minSpacingMs);
+    s.nextAt = s.nextAt === null ? at : Math.min(s.nextAt, at);
+    this.#schedule();
+  }
+
+  #run(s: StreamState): void {
+    const waiting = s.waiting.splice(0);
+    s.again = false;
+    s.nextAt = null;
+    s.lastStartedAt = this.#now();
+    s.running = this.#execute(s, waiting);
+    this.#emitStatus();
+  }
+
+  async #execute(s: StreamState, waiting: Waiter[]): Promise<void> {
+    try {
+      const result = await this.#pass(s.name);
+      if (result !== NOTHING_ASKED) this.#lastResult.set(s.name, result);
+      this.#succeeded(s, result !== NOTHING_ASKED);
+      for (const w of waiting) w.resolve();
+    } catch (err) {
+      this.#failed(s, err);
+      for (const w of waiting) w.reject(asError(err));
+    } finally {
+      s.running = null;
+      this.#afterRun(s);
+    }
+  }
+
+  /** `asked`: the pass heard from the exchange (so it answers, and the data is fresh). */
+  #succeeded(s: StreamState, asked: boolean): void {
+    const now = this.#now();
+    s.error = null;
+    s.backoff.reset();
+    if (!asked) return;
+    this.#lastSyncAt = now;
+    if (this.#offlineSince !== null) {
+      this.#logger.info('the exchange answers again; syncing resumes', {
+        offlineMs: now - this.#offlineSince,
+      });
+      this.#offlineSince = null;
+      this.#offlineError = null;
+      this.#offlineBackoff.reset();
+      for (const other of this.#streams.values()) if (other !== s) other.nextAt = now;
+    }
+  }
+
+  #failed(s: StreamState, err: unknown): void {
+    if (this.#stopped) return;
+    const now = this.#now();
+    if (isUnreachable(err)) {
+      const message = asError(err).message;
+      const probe = this.#probe ?? s;
+      if (this.#offlineSince === null) {
+        this.#offlineSince = now;
+        this.#offlineBackoff.reset();
+        this.#logger.warn('the exchange cannot be reached; syncing waits for it', {
+          stream: s.name,
+          error: message,
+        });
+      } else if (s !== probe) {
+        return; // The probe alone decides when to try again.
+      }
+      this.#offlineError = message;
+      probe.nextAt = now + this.#offlineBackoff.next();
+      if (probe !== s) s.nextAt = null;
+      return;
+    }
+    s.error = failureSentence(s.name, err);
+    const wait = Math.max(retryAfterMs(err) ?? 0, s.backoff.next());
+    s.nextAt = now + wait;
+    this.#logger.warn('a sync pass failed', { stream: s.name, error: s.error, retryInMs: wait });
+  }
+
+  #afterRun(s: StreamState): void {
+    if (this.#stopped) {
+      for (const w of s.waiting.splice(0)) w.reject(new SyncStoppedError());
+    } else if (!this.#active()) {
+      // Not polling: only explicit requests run, straight away.
+      if (s.waiting.length > 0) this.#run(s);
+    } else {
+      const wanted = s.again || s.waiting.length > 0;
+      if (s.nextAt === null && this.#mayRun(s)) s.nextAt = this.#nextAfter(s.name);
+      if (wanted && this.#mayRun(s)) {
+        const at = Math.max(this.#now(), s.lastStartedAt + this.#intervals.minSpacingMs);
+        s.nextAt = s.nextAt === null ? at : Math.min(s.nextAt, at);
+      }
+      s.again = false;
+      this.#schedule();
+    }
+    this.#emitStatus();
+  }
+
+  /** When a stream polls next after a successful pass; null: only when triggered. */
+  #nextAfter(name: SyncStreamName): number | null {
+    const i = this.#intervals;
+    const now = this.#now();
+    switch (name) {
+      case 'orders':
+        return now + (hasPendingOrders(this.#ctx()) ? i.ordersPendingMs : i.ordersIdleMs);
+      case 'settlements':
+        return now + i.settlementsMs;
+      case 'positions':
+        return now + (this.#boostedOpen ? i.positionsBoostedMs : i.positionsIdleMs);
+      case 'fixtures':
+        return now + i.fixturesMs;
+      case 'prices':
+        return this.#boostedOpen ? now + i.pricesMs : null;
+    }
+  }
+
+  #trigger(...names: SyncStreamName[]): void {
+    for (const name of names) {
+      const s = this.#streams.get(name);
+      if (s) this.#request(s, false);
+    }
+  }
+
+  #emitStatus(): void {
+    const status = this.status();
+    const key = JSON.stringify([
+      status.state,
+      status.lastError,
+      status.lastSyncAt,
+      status.offlineSince,
+    ]);
+    if (key === this.#lastEmitted) return;
+    this.#lastEmitted = key;
+    this.#events.emit('sync:status', status);
+  }
+
+  // ------------------------------------------------------------------ the passes
+
+  #ctx(): StreamContext {
+    return {
+      client: this.#client,
+      store: this.#store,
+      accountId: this.accountId,
+      signal: this.#abort.signal,
+      now: () => this.#now(),
+    };
+  }
+
+  async #pass(name: SyncStreamName): Promise<PassResult | typeof NOTHING_ASKED> {
+    const ctx = this.#ctx();
+    const at = (): number => this.#now();
+    switch (name) {
+      case 'orders': {
+        const r = await syncOrders(ctx);
+        if (r.changed.length > 0) {
+          this.#events.emit('orders:changed', {
+            accountId: this.accountId,
+            orders: r.changed,
+            cursor: r.cursor,
+            at: at(),
+          });
+          // A fill moves a position; a filled SELL may close one into a settlement row.
+          const filled = r.changed.filter((o) => o.status === 'FILLED');
+          if (filled.length > 0) this.#trigger('positions');
+          if (filled.some((o) => o.side === 'SELL')) this.#trigger('settlements');
+        }
+        return r;
+      }
+      case 'settlements': {
+        const r = await syncSettlements(ctx, this.#settlementsMemory);
+        if (r.inserted.length > 0) {
+          this.#events.emit('settlements:changed', {
+            accountId: this.accountId,
+            inserted: r.inserted,
+            total: r.total,
+            initial: r.initial,
+            at: at(),
+          });
+        }
+        return r;
+      }
+      case 'positions': {
+        const r = await syncPositions(ctx);
+        const wasBoosted = this.#boostedOpen;
+        this.#boostedOpen = r.boostedOpen;
+        this.#reachedAsked.clear();
+        if (r.changed) {
+          this.#events.emit('positions:changed', {
+            accountId: this.accountId,
+            positions: r.positions,
+            previous: r.previous,
+            boostedOpen: r.boostedOpen,
+            at: at(),
+          });
+        }
+        // Something closed or shrank: its settlement row, or our SELL, explains it.
+        if (r.shrank) this.#trigger('settlements', 'orders');
+        if (r.boostedOpen && !wasBoosted) this.#trigger('prices');
+        return r;
+      }
+      case 'fixtures': {
+        const r = await syncFixtures(ctx);
+        if (r.changed.length > 0) {
+          this.#events.emit('fixtures:changed', {
+            accountId: this.accountId,
+            fixtures: r.changed,
+            total: r.total,
+            at: at(),
+          });
+          const held = new Set(this.#store.positions.list(this.accountId).map((p) => p.contractId));
+          if (r.changed.some((f) => f.status === 'RESOLVED' && held.has(f.contractId))) {
+            this.#trigger('settlements', 'positions');
+          }
+        }
+        return r;
+      }
+      case 'prices': {
+        const r = await watchPrices(ctx, this.#pricesMemory);
+        if (!r.asked) return NOTHING_ASKED;
+        if (r.changed.length > 0) {
+          this.#events.emit('fixtures:changed', {
+            accountId: this.accountId,
+            fixtures: r.changed,
+            total: null,
+            at: at(),
+          });
+        }
+        const fresh = r.reached.filter((p) => {
+          const key = `${positionKey(p)}|${p.knockout ?? ''}`;
+          if (this.#reachedAsked.has(key)) return false;
+          this.#reachedAsked.add(key);
+          return true;
+        });
+        if (fresh.length > 0) {
+          this.#logger.info('an index price reached a knockout; checking at once', {
+            positions: fresh.map(positionKey),
+          });
+          this.#trigger('settlements', 'positions');
+        }
+        return null;
+      }
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/** The sync engine's public surface (one engine per account). */
+export { SyncEngine, type SyncEngineOptions, type SyncReport } from './engine.js';
+export type {
+  FixturesChangedEvent,
+  OrdersChangedEvent,
+  PositionsChangedEvent,
+  SettlementsChangedEvent,
+  SyncEvents,
+  SyncState,
+  SyncStatus,
+  SyncStreamName,
+} from './events.js';
+export { DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
+export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+export { CachedReads, type Cached, type Freshness } from './reads.js';
+export { SyncStoppedError } from './errors.js';
+export type { TimeSource } from './timers.js';
+export type { Listener } from './emitter.js';

@@ -1,0 +1,37 @@
+/**
+ * Fixtures: every page of GET /fixtures, open for betting or not (no filter), upserted into
+ * the store so the history shows teams and leagues offline and the knockout watch has prices.
+ */
+import type { Fixture } from '../../../shared/api/schemas.js';
+import type { Store } from '../../store/index.js';
+import { PAGE_LIMIT, readAllPages, type StreamContext } from './context.js';
+
+export interface FixturesPass {
+  /** Fixtures new to the store or different from the stored ones. */
+  changed: Fixture[];
+  total: number;
+}
+
+export async function syncFixtures(ctx: StreamContext): Promise<FixturesPass> {
+  const { items, total } = await readAllPages<Fixture>(async (offset) => {
+    const p = await ctx.client.fixtures({ limit: PAGE_LIMIT, offset }, { signal: ctx.signal });
+    return { items: p.fixtures, total: p.total };
+  });
+  const changed = storeFixtures(ctx.store, items, ctx.now());
+  ctx.store.cursors.set(ctx.accountId, 'fixtures', total, ctx.now());
+  return { changed, total };
+}
+
+/** Upserts the fixtures and returns those that were new or different. */
+export function storeFixtures(store: Store, fixtures: readonly Fixture[], at: number): Fixture[] {
+  const changed = fixtures.filter((f) => !sameFixture(store.fixtures.get(f.contractId), f));
+  if (changed.length > 0) store.fixtures.upsertMany(changed, at);
+  return changed;
+}
+
+function sameFixture(a: Fixture | undefined, b: Fixture): boolean {
+  if (a === undefined) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Fixture>;
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
