@@ -18,5 +18,8 @@ fi
 rm -f test-results/vitest.json test-results/playwright.json
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+if [ $# -eq 0 ]; then
+  npx playwright test || status=$?
+fi
 node build/test-summary.mjs || status=$?
 exit "$status"

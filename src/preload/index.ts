@@ -1,7 +1,9 @@
 /**
- * The bridge. Runs sandboxed with context isolation: it exposes a narrow, typed API and never
- * `ipcRenderer` itself. Channels grow with the IPC contract in src/shared.
+ * The bridge. Runs sandboxed with context isolation and is bundled whole (CommonJS): it exposes
+ * `window.betdesk` with `invoke` and `on` for the contract's channels only, never `ipcRenderer`.
  */
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
+import { BRIDGE_GLOBAL } from '../shared/ipc/bridge.js';
+import { createBridge } from './bridge.js';
 
-contextBridge.exposeInMainWorld('betdesk', Object.freeze({ version: 1 }));
+contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, createBridge(ipcRenderer));

@@ -1,39 +1,11 @@
 /**
- * The thin Electron shell: one secure window. Services live in plain Node modules beside it.
+ * Electron's entry point (electron-vite builds it to out/main/index.js). The services come from
+ * the composition root in src/main/app; the shell only hosts them.
  */
-import { join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
+import { createServices } from '../app/services.js';
+import { runShell } from './app.js';
 
-function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  win.once('ready-to-show', () => win.show());
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return win;
-}
-
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  void app.whenReady().then(() => {
-    createWindow();
-  });
-  app.on('window-all-closed', () => app.quit());
-}
+runShell(createServices).catch((err: unknown) => {
+  console.error('Betdesk: the shell failed to start:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,104 @@
+/**
+ * `npm run serve -- [--port N] [--data-dir DIR]`: Betdesk in a browser. Serves the built renderer
+ * (building it first when out/renderer is missing) and the bridge on 127.0.0.1, then prints
+ * exactly one line on stdout, `{"event":"listening","url":"http://127.0.0.1:PORT/?token=..."}`.
+ * Everything else goes to stderr. SIGINT and SIGTERM stop the services and exit.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServices } from '../app/services.js';
+import { startHost } from './server.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+function fail(message: string): never {
+  console.error(`betdesk serve: ${message}`);
+  process.exit(2);
+}
+
+function options(): { port: number; dataDir: string; build: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: process.env['BETDESK_PORT'] ?? '0' },
+        'data-dir': { type: 'string' },
+        build: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    fail(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  }
+  // The same directory Electron uses for userData, so both front ends share one store.
+  const configHome = process.env['XDG_CONFIG_HOME'] || join(homedir(), '.config');
+  const dataDir = resolve(
+    values['data-dir'] ?? process.env['BETDESK_DATA_DIR'] ?? join(configHome, 'betdesk'),
+  );
+  return { port, dataDir, build: values.build };
+}
+
+function ensureRenderer(rendererDir: string, force: boolean): void {
+  if (!force && existsSync(join(rendererDir, 'index.html'))) return;
+  const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  console.error('betdesk serve: building the renderer (electron-vite build)...');
+  // Its output goes to stderr: stdout carries only the listening line.
+  const built = spawnSync(process.execPath, [cli, 'build'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  });
+  if (built.status !== 0 || !existsSync(join(rendererDir, 'index.html'))) {
+    fail('the renderer could not be built; run `npx electron-vite build` to see why.');
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const rendererDir = join(root, 'out', 'renderer');
+  ensureRenderer(rendererDir, opts.build);
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
+  const services = await createServices({
+    dataDir: opts.dataDir,
+    host: 'browser',
+    ...(keychainService ? { keychainService } : {}),
+    versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
+  });
+  const host = await startHost({ services, rendererDir, port: opts.port });
+  process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`betdesk serve: ${signal}, stopping.`);
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    void host
+      .close()
+      .then(() => services.stop())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(`betdesk serve: stopping failed: ${String(err)}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`betdesk serve: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

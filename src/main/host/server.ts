@@ -1,0 +1,207 @@
+/**
+ * The browser host: the built renderer over HTTP and the bridge over a WebSocket, for running
+ * Betdesk in a browser (and for the end-to-end tests). It listens on 127.0.0.1 only and answers
+ * only someone who holds its random token: the page and the socket both need it, the socket also
+ * needs our own Origin, and every request needs our own Host (against DNS rebinding).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
+import { TOKEN_PARAM, WS_PATH } from '../../shared/ipc/ws-protocol.js';
+import { registerHandlers } from '../ipc/handlers.js';
+import type { Services } from '../ipc/services.js';
+import { WsIpcTransport } from './ws-transport.js';
+
+export interface HostOptions {
+  services: Services;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Random when absent. */
+  token?: string;
+  validateOutput?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface RunningHost {
+  /** The address to open, token included. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const LOOPBACK = new Set(['127.0.0.1', '::ffff:127.0.0.1', '::1']);
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const log = options.log ?? ((m: string) => console.error(m));
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const transport = new WsIpcTransport(log);
+  const unregister = registerHandlers(transport, options.services, {
+    validateOutput: options.validateOutput ?? true,
+    log,
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+
+  let port = 0;
+  const origins = () => [`http://${HOST}:${port}`, `http://localhost:${port}`];
+  const hostOk = (req: IncomingMessage) =>
+    origins().some((o) => o === `http://${req.headers.host ?? ''}`);
+
+  const server = createServer((req, res) => {
+    void serve(req, res).catch((err: unknown) => {
+      log(`Betdesk host: ${req.method ?? '?'} failed: ${String(err)}`);
+      if (!res.headersSent) send(res, 500, 'Betdesk could not serve this page.');
+      else res.destroy();
+    });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const remote = req.socket.remoteAddress ?? '';
+    if (!LOOPBACK.has(remote) || !hostOk(req)) {
+      send(res, 403, 'Betdesk answers only its own address on this computer.');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      send(res, 405, 'Betdesk serves pages with GET only.');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token)) {
+        send(res, 403, 'Open Betdesk with the address it printed, including its token.');
+        return;
+      }
+      const html = await readFile(join(options.rendererDir, 'index.html'));
+      securityHeaders(res, port);
+      res.writeHead(200, {
+        'Content-Type': CONTENT_TYPES['.html'],
+        'Cache-Control': 'no-store',
+        'Content-Length': html.length,
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    // The built scripts and styles hold no data, so they need no token.
+    const file = resolveAsset(options.rendererDir, url.pathname);
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info?.isFile()) {
+      send(res, 404, 'There is no such page in Betdesk.');
+      return;
+    }
+    securityHeaders(res, port);
+    res.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': info.size,
+      'Cache-Control': 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
+    const remote = req.socket.remoteAddress ?? '';
+    const allowed =
+      LOOPBACK.has(remote) &&
+      hostOk(req) &&
+      url.pathname === WS_PATH &&
+      origins().includes(req.headers.origin ?? '') &&
+      tokenMatches(url.searchParams.get(TOKEN_PARAM), token);
+    if (!allowed) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => transport.attach(ws));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://${HOST}:${port}`;
+
+  return {
+    url: `${origin}/?${TOKEN_PARAM}=${encodeURIComponent(token)}`,
+    origin,
+    port,
+    token,
+    async close() {
+      unregister();
+      transport.closeAll();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function tokenMatches(given: string | null, token: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A path under the renderer directory, or null for anything that tries to leave it. */
+function resolveAsset(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = normalize(join(root, decoded));
+  const base = normalize(root.endsWith(sep) ? root : root + sep);
+  return full.startsWith(base) ? full : null;
+}
+
+function securityHeaders(res: ServerResponse, port: number): void {
+  res.setHeader(
+    'Content-Security-Policy',
+    contentSecurityPolicy({ connect: [`ws://${HOST}:${port}`, `ws://localhost:${port}`] }),
+  );
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // The page's address carries the token: never send it anywhere as a referrer.
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function send(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.end(text);
+}

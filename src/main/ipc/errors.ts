@@ -1,0 +1,117 @@
+/**
+ * Maps whatever a service throws to the bridge's error shape `{kind, message, code?}`. The
+ * message is shown to the user: a sentence, never a secret, never a stack trace.
+ */
+import { errorInfo } from '../../shared/api/errors.js';
+import type { BridgeError, BridgeErrorKind } from '../../shared/ipc/contract.js';
+import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js';
+
+/** A refusal a service means to show to the user as it is. */
+export class ServiceError extends Error {
+  readonly kind: BridgeErrorKind;
+  readonly code: number | undefined;
+
+  constructor(kind: BridgeErrorKind, message: string, code?: number) {
+    super(message);
+    this.name = 'ServiceError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+/** Input that did not match the contract's schema. */
+export class InvalidInputError extends ServiceError {
+  constructor(message: string) {
+    super('invalid-input', message);
+    this.name = 'InvalidInputError';
+  }
+}
+
+/** Makes `text` read as a sentence: capital first letter, closing full stop. */
+export function sentence(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (t === '') return 'Something went wrong.';
+  const first = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+const OFFLINE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+function isOffline(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 4) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && OFFLINE_CODES.has(code)) return true;
+  // The exchange client's NetworkError already says what happened, in words.
+  if (['NetworkError', 'OfflineError', 'ConnectTimeoutError'].includes(err.name)) return true;
+  if (err instanceof TypeError && err.message === 'fetch failed') return true;
+  return isOffline(err.cause, depth + 1);
+}
+
+/** An error the exchange answered with: `{code, msg}` carried by the client's error class. */
+function exchangeCode(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'number' && Number.isInteger(code) && code < 0 ? code : undefined;
+}
+
+export function toBridgeError(err: unknown): BridgeError {
+  if (err instanceof ServiceError) {
+    return withCode({ kind: err.kind, message: sentence(err.message) }, err.code);
+  }
+  if (err instanceof KeychainUnavailableError || err instanceof KeychainError) {
+    return { kind: 'keychain', message: sentence(err.message) };
+  }
+  const code = exchangeCode(err);
+  if (code !== undefined) {
+    const info = errorInfo(code);
+    const kind: BridgeErrorKind = info.errorClass === 'rate-limit' ? 'rate-limited' : 'exchange';
+    return { kind, code, message: exchangeMessage(info.meaning, err) };
+  }
+  if (err instanceof Error && err.name === 'ProtocolError') {
+    return { kind: 'exchange', message: sentence(err.message) };
+  }
+  if (isOffline(err)) {
+    const own = err instanceof Error && err.name === 'NetworkError' ? err.message : '';
+    return {
+      kind: 'offline',
+      message: own
+        ? sentence(own)
+        : 'The exchange cannot be reached; check the connection and that it is running.',
+    };
+  }
+  return {
+    kind: 'internal',
+    message: 'Betdesk hit an unexpected error; the details are in its log.',
+  };
+}
+
+/** The client's message already leads with the code's meaning; a bare `{code, msg}` does not. */
+function exchangeMessage(meaning: string, err: unknown): string {
+  const said = err instanceof Error ? err.message.trim() : '';
+  if (said === '') return sentence(meaning);
+  if (said.startsWith(meaning.replace(/\.$/, ''))) return sentence(said);
+  return `${sentence(meaning)} The exchange said: "${said}".`;
+}
+
+function withCode(error: BridgeError, code: number | undefined): BridgeError {
+  return code === undefined ? error : { ...error, code };
+}
+
+/** Removes every occurrence of the given secrets from a message, however it got there. */
+export function redact(message: string, secrets: readonly string[]): string {
+  let out = message;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
+  return out;
+}

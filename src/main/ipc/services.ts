@@ -1,0 +1,86 @@
+/**
+ * What the IPC handlers need from the app: the composition root (src/main/app) implements this
+ * with the real trading, sync and account services and hands it to `registerHandlers`. Every
+ * method receives input already validated against the contract's schema; what it returns is
+ * validated in development and tests. A method refuses by throwing `ServiceError` (or any error
+ * `toBridgeError` knows); its message reaches the user, so it is a sentence and never a secret.
+ */
+import type {
+  Account,
+  AppInfo,
+  AppStatus,
+  FixturePage,
+  FixturesFilter,
+  IpcEvent,
+  IpcEventPayload,
+  NewAccount,
+  QuoteRequest,
+  QuoteResult,
+} from '../../shared/ipc/contract.js';
+
+export interface AppService {
+  /** Mode, active account and versions, for the badge and the about box. */
+  info(): Promise<AppInfo>;
+}
+
+export interface AccountsService {
+  list(): Promise<Account[]>;
+  /** Stores the secret in the system keychain (never in the database) and returns the account
+   *  without it. Throws `KeychainUnavailableError` when there is no keychain. */
+  add(input: NewAccount): Promise<Account>;
+  /** Removes the account and its secret; switches to paper when it was the active one. Returns
+   *  false when there was no such account. */
+  remove(accountId: string): Promise<boolean>;
+  /** `null` switches to paper mode. */
+  switchTo(accountId: string | null): Promise<AppInfo>;
+}
+
+export interface FixturesService {
+  /** Reads from the local store, so markets show while the exchange is unreachable. Ordered by
+   *  league, then kick-off, then contractId (the screen groups a page by league). */
+  list(filter: FixturesFilter): Promise<FixturePage>;
+}
+
+export interface QuotesService {
+  request(input: QuoteRequest): Promise<QuoteResult>;
+}
+
+export interface StatusService {
+  get(): Promise<AppStatus>;
+  pauseSync(): Promise<AppStatus>;
+  resumeSync(): Promise<AppStatus>;
+}
+
+export type IpcEventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
+
+/** Where services announce changes; registerHandlers forwards each to every renderer. */
+export interface EventSource {
+  subscribe(listener: IpcEventListener): () => void;
+}
+
+export interface Services {
+  app: AppService;
+  accounts: AccountsService;
+  fixtures: FixturesService;
+  quotes: QuotesService;
+  status: StatusService;
+  events: EventSource;
+  /** Stops timers, sync and the paper exchange, and closes the store; called once on quit. */
+  stop(): Promise<void>;
+}
+
+/** What the shell and the browser host pass to the composition root. */
+export interface ServicesOptions {
+  /** Directory for the database and other state. */
+  dataDir: string;
+  /** Which front end runs: shown in `app:info`. */
+  host: 'electron' | 'browser';
+  /** better-sqlite3 built for Electron's ABI (build/electron-native), when running in Electron. */
+  nativeBinding?: string;
+  /** Keychain service name; tests use their own so no real entry is touched. */
+  keychainService?: string;
+  /** Versions of the runtime, for `app:info`. */
+  versions: { app: string; node: string; electron: string | null; chrome: string | null };
+}
+
+export type CreateServices = (options: ServicesOptions) => Promise<Services>;

@@ -1,0 +1,126 @@
+import { Compile } from 'typebox/compile';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  Account,
+  IPC_CHANNELS,
+  IPC_EVENTS,
+  ipcContract,
+  ipcEvents,
+  isIpcChannel,
+  isIpcEvent,
+  type IpcInput,
+  type IpcOutput,
+} from '../../../src/shared/ipc/contract.js';
+import { META_CSP, contentSecurityPolicy } from '../../../src/shared/ipc/csp.js';
+import type { IpcHandlers } from '../../../src/main/ipc/handlers.js';
+import { readFileSync } from 'node:fs';
+
+describe('the IPC contract', () => {
+  it('gives every channel the preload knows an input and an output schema, and no others', () => {
+    expect(Object.keys(ipcContract).sort()).toEqual([...IPC_CHANNELS].sort());
+    for (const channel of IPC_CHANNELS) {
+      expect(ipcContract[channel].input).toBeTypeOf('object');
+      expect(ipcContract[channel].output).toBeTypeOf('object');
+    }
+  });
+
+  it('gives every event a payload schema, and no others', () => {
+    expect(Object.keys(ipcEvents).sort()).toEqual([...IPC_EVENTS].sort());
+  });
+
+  it('names channels and events domain:verb', () => {
+    for (const name of [...IPC_CHANNELS, ...IPC_EVENTS]) expect(name).toMatch(/^[a-z]+:[a-z]+$/);
+  });
+
+  it('has the channels the desktop app needs', () => {
+    expect(IPC_CHANNELS).toEqual(
+      expect.arrayContaining([
+        'app:info',
+        'accounts:list',
+        'accounts:add',
+        'accounts:remove',
+        'accounts:switch',
+        'fixtures:list',
+        'quote:request',
+        'status:get',
+      ]),
+    );
+    expect(IPC_EVENTS).toEqual(
+      expect.arrayContaining(['positions:changed', 'orders:changed', 'alert:knockout']),
+    );
+  });
+
+  it('recognises only its own names at run time', () => {
+    expect(isIpcChannel('quote:request')).toBe(true);
+    expect(isIpcChannel('shell:exec')).toBe(false);
+    expect(isIpcChannel(42)).toBe(false);
+    expect(isIpcEvent('alert:knockout')).toBe(true);
+    expect(isIpcEvent('quote:request')).toBe(false);
+  });
+
+  it('takes an API secret in but never gives one back: an account with a secret breaks it', () => {
+    expect(ipcContract['accounts:add'].input.properties).toHaveProperty('secret');
+    const account = Compile(Account);
+    const clean = {
+      id: 'a',
+      label: 'Desk',
+      baseUrl: 'https://api.example.com',
+      apiKeyHint: 'wxyz',
+      permission: 'read',
+      active: false,
+      createdAt: 1,
+    };
+    expect(account.Check(clean)).toBe(true);
+    expect(account.Check({ ...clean, secret: 's3cr3t' })).toBe(false);
+  });
+
+  it('refuses a base URL that is not http or https', () => {
+    const add = Compile(ipcContract['accounts:add'].input);
+    const input = { label: 'x', baseUrl: 'https://api.example.com', apiKey: 'k', secret: 's' };
+    expect(add.Check(input)).toBe(true);
+    expect(add.Check({ ...input, baseUrl: 'file:///etc/passwd' })).toBe(false);
+    expect(add.Check({ ...input, baseUrl: 'javascript:alert(1)' })).toBe(false);
+  });
+
+  it('types inputs and outputs from the same schemas', () => {
+    expectTypeOf<IpcOutput<'app:info'>['mode']>().toEqualTypeOf<'paper' | 'live'>();
+    expectTypeOf<IpcInput<'quote:request'>['side']>().toEqualTypeOf<'BUY' | 'SELL'>();
+    expectTypeOf<IpcInput<'quote:request'>['unit']>().toEqualTypeOf<'BASE' | 'QUOTE'>();
+    expectTypeOf<IpcInput<'accounts:switch'>['accountId']>().toEqualTypeOf<string | null>();
+    expectTypeOf<IpcOutput<'quote:request'>['quote']['entryPrice']>().toEqualTypeOf<string>();
+  });
+
+  it('makes a handler table with a missing or an extra channel fail to compile', () => {
+    const handler = () => Promise.reject(new Error('unused'));
+    // @ts-expect-error -- 'quote:request' (and others) missing
+    const missing: IpcHandlers = { 'app:info': handler };
+    const extra: IpcHandlers = {
+      ...(Object.fromEntries(IPC_CHANNELS.map((c) => [c, handler])) as unknown as IpcHandlers),
+      // @ts-expect-error -- not a channel of the contract
+      'shell:exec': handler,
+    };
+    expect(missing).toBeDefined();
+    expect(extra).toBeDefined();
+  });
+});
+
+describe('the content security policy', () => {
+  it('allows no inline or evaluated script or style', () => {
+    for (const policy of [contentSecurityPolicy(), META_CSP]) {
+      expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
+      const sources = policy.split('; ').flatMap((d) => d.split(' ').slice(1));
+      // No wildcard and no whole scheme (a port wildcard on loopback is fine).
+      for (const bare of ['*', 'http:', 'https:', 'ws:', 'blob:'])
+        expect(sources).not.toContain(bare);
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("style-src 'self'");
+      expect(policy).toContain("object-src 'none'");
+    }
+  });
+
+  it('is what the renderer page carries in its meta tag', () => {
+    const html = readFileSync('src/renderer/index.html', 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
+    expect(meta?.[1]).toBe(META_CSP);
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * A stand-in for the `electron` module (vi.mock('electron')): just enough of app, BrowserWindow,
+ * ipcMain, Menu, Tray, Notification, session, shell and dialog to run the shell under Node and
+ * record what it asked of Electron.
+ */
+import { EventEmitter } from 'node:events';
+
+type Listener = (...args: unknown[]) => void;
+
+export class FakeWebContents extends EventEmitter {
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  sent: { channel: string; payload: unknown }[] = [];
+  destroyed = false;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload });
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  /** Emits like Electron: returns whether a listener called preventDefault. */
+  navigate(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', url: string): boolean {
+    let prevented = false;
+    this.emit(event, { preventDefault: () => (prevented = true) }, url);
+    return prevented;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static all: BrowserWindow[] = [];
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.all;
+  }
+  readonly webContents = new FakeWebContents();
+  loaded: { file?: string; url?: string } = {};
+  visible = false;
+  hidden = 0;
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    BrowserWindow.all.push(this);
+    fake.app.emit('web-contents-created', {}, this.webContents);
+  }
+  loadFile(file: string): Promise<void> {
+    this.loaded = { file };
+    return Promise.resolve();
+  }
+  loadURL(url: string): Promise<void> {
+    this.loaded = { url };
+    return Promise.resolve();
+  }
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+    this.hidden += 1;
+  }
+  focus(): void {}
+  restore(): void {}
+  isMinimized(): boolean {
+    return false;
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+  /** Closes like a user would: returns whether the shell kept the window. */
+  userClose(): boolean {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    return prevented;
+  }
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  lockGranted = true;
+  quitCalls = 0;
+  exitCode: number | null = null;
+  requestSingleInstanceLock(): boolean {
+    return this.lockGranted;
+  }
+  whenReady(): Promise<void> {
+    return Promise.resolve();
+  }
+  getPath(name: string): string {
+    return `/tmp/betdesk-fake/${name}`;
+  }
+  getAppPath(): string {
+    return '/tmp/betdesk-fake/app';
+  }
+  getVersion(): string {
+    return '0.1.0';
+  }
+  quit(): void {
+    this.quitCalls += 1;
+    // Electron emits before-quit; a listener may cancel.
+    let prevented = false;
+    this.emit('before-quit', { preventDefault: () => (prevented = true) });
+    if (!prevented) this.emit('will-quit');
+  }
+  exit(code: number): void {
+    this.exitCode = code;
+  }
+}
+
+export class FakeIpcMain {
+  handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+  handle(channel: string, handler: (event: unknown, ...args: unknown[]) => unknown): void {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, handler);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+}
+
+export interface MenuTemplateItem {
+  label?: string;
+  role?: string;
+  type?: string;
+  click?: () => void;
+  submenu?: MenuTemplateItem[];
+}
+
+export const Menu = {
+  applicationMenu: null as { template: MenuTemplateItem[] } | null,
+  buildFromTemplate(template: MenuTemplateItem[]): { template: MenuTemplateItem[] } {
+    return { template };
+  },
+  setApplicationMenu(menu: { template: MenuTemplateItem[] }): void {
+    Menu.applicationMenu = menu;
+  },
+};
+
+export class Tray extends EventEmitter {
+  static all: Tray[] = [];
+  tooltip = '';
+  menu: { template: MenuTemplateItem[] } | null = null;
+  destroyed = false;
+  constructor(readonly image: unknown) {
+    super();
+    Tray.all.push(this);
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: { template: MenuTemplateItem[] }): void {
+    this.menu = menu;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+export class Notification extends EventEmitter {
+  static shown: Notification[] = [];
+  static supported = true;
+  static isSupported(): boolean {
+    return Notification.supported;
+  }
+  constructor(readonly options: { title?: string; body?: string }) {
+    super();
+  }
+  show(): void {
+    Notification.shown.push(this);
+  }
+}
+
+export const nativeImage = {
+  createFromDataURL: (url: string) => ({ dataUrl: url }),
+};
+
+class FakeSession {
+  headersListener:
+    | ((
+        details: { responseHeaders?: Record<string, string[]> },
+        callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
+      ) => void)
+    | null = null;
+  permissionRequest: ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void) | null =
+    null;
+  permissionCheck: (() => boolean) | null = null;
+  webRequest = {
+    onHeadersReceived: (listener: NonNullable<FakeSession['headersListener']>) => {
+      this.headersListener = listener;
+    },
+  };
+  setPermissionRequestHandler(handler: NonNullable<FakeSession['permissionRequest']>): void {
+    this.permissionRequest = handler;
+  }
+  setPermissionCheckHandler(handler: () => boolean): void {
+    this.permissionCheck = handler;
+  }
+}
+
+export const shell = {
+  opened: [] as string[],
+  openExternal(url: string): Promise<void> {
+    shell.opened.push(url);
+    return Promise.resolve();
+  },
+};
+
+export const dialog = {
+  errors: [] as { title: string; content: string }[],
+  showErrorBox(title: string, content: string): void {
+    dialog.errors.push({ title, content });
+  },
+};
+
+const fake = {
+  app: new FakeApp(),
+  ipcMain: new FakeIpcMain(),
+  session: { defaultSession: new FakeSession() },
+};
+
+export const app = fake.app;
+export const ipcMain = fake.ipcMain;
+export const session = fake.session;
+export { FakeSession };
+
+/** Puts every fake back as new, between tests. */
+export function resetFakeElectron(): void {
+  fake.app.removeAllListeners();
+  fake.app.isPackaged = false;
+  fake.app.lockGranted = true;
+  fake.app.quitCalls = 0;
+  fake.app.exitCode = null;
+  fake.ipcMain.handlers.clear();
+  fake.session.defaultSession = new FakeSession();
+  BrowserWindow.all = [];
+  Tray.all = [];
+  Notification.shown = [];
+  Notification.supported = true;
+  Menu.applicationMenu = null;
+  shell.opened = [];
+  dialog.errors = [];
+}
+
+export type { Listener };
