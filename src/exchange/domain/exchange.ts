@@ -56,8 +56,10 @@ import {
   CAPACITY_PER_OUTCOME,
   closeTerms,
   closeTermsAt,
+  complementPrice,
   contractsForBudget,
   fillPrice,
+  moreLotsThan,
   openTerms,
   openTermsAt,
   roundDownToLot,
@@ -127,6 +129,11 @@ function upper(s: string): string {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A decimal string above zero: no minus sign and some non-zero digit. */
+function isPositiveDecimal(s: string): boolean {
+  return isDecimalString(s) && s[0] !== '-' && /[1-9]/.test(s);
 }
 
 function parseBoost(raw: Leg['boost']): number {
@@ -448,7 +455,7 @@ export class SandboxExchange implements ExchangeDomain {
   }
 
   private indexPrice(f: FixtureRec, outcome: string): string {
-    return outcome === f.homeTeam ? f.homePrice : price(dec(1).minus(f.homePrice));
+    return outcome === f.homeTeam ? f.homePrice : complementPrice(f.homePrice);
   }
 
   private fixtureView(f: FixtureRec): Fixture {
@@ -461,7 +468,7 @@ export class SandboxExchange implements ExchangeDomain {
       bettingOpen: f.status === 'OPEN',
       status: f.status,
       homePrice: f.homePrice,
-      awayPrice: price(dec(1).minus(f.homePrice)),
+      awayPrice: complementPrice(f.homePrice),
       lotSize: f.lotSize,
       minContracts: f.minContracts,
     };
@@ -791,7 +798,7 @@ export class SandboxExchange implements ExchangeDomain {
       throw bad('marketUnit: QUOTE is allowed only when opening (BUY); a close is always BASE');
     }
     if (qty === undefined) throw bad('qty: required');
-    if (typeof qty !== 'string' || !isDecimalString(qty) || dec(qty).lte(0)) {
+    if (typeof qty !== 'string' || !isPositiveDecimal(qty)) {
       throw bad(`qty: must be a positive decimal string, got ${JSON.stringify(qty)}`);
     }
     const fixture = this.fixture(leg.contractId);
@@ -856,8 +863,9 @@ export class SandboxExchange implements ExchangeDomain {
     }
     let contracts: number;
     if (intent.marketUnit === 'BASE') {
-      const d = dec(intent.qty).dividedBy(f.lotSize);
-      if (d.gt(CAPACITY_PER_OUTCOME)) throw overCapacity(intent.qty, capacity, intent.outcome);
+      if (moreLotsThan(intent.qty, f.lotSize, CAPACITY_PER_OUTCOME)) {
+        throw overCapacity(intent.qty, capacity, intent.outcome);
+      }
       contracts = roundToNearestLot(intent.qty, f.lotSize);
     } else {
       contracts = contractsForBudget(

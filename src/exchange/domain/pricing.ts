@@ -94,11 +94,142 @@ function fillPriceTicks(side: TradeSide, index: number, contracts: number): stri
   const n = Math.max(0, contracts);
   if (!Number.isSafeInteger(IMPACT_MAX_TICKS * n))
     return fillPriceExact(side, dec(index).dividedBy(TICKS), n);
+  return ticksString(fillTicks(side, index, n));
+}
+
+/** The fill price in ticks, for 0 <= contracts with IMPACT_MAX_TICKS × contracts safe. */
+function fillTicks(side: TradeSide, index: number, contracts: number): number {
+  const n = contracts;
   const impactTicks = n === 0 ? 0 : Math.ceil((IMPACT_MAX_TICKS * n) / (n + IMPACT_HALF_SIZE));
   const skew = HALF_SPREAD_TICKS + impactTicks;
   const raw = side === 'BUY' ? index + skew : index - skew;
-  const t = Math.min(MAX_TICKS, Math.max(MIN_TICKS, raw));
-  return `0.${String(t).padStart(4, '0')}`;
+  return Math.min(MAX_TICKS, Math.max(MIN_TICKS, raw));
+}
+
+// Opening terms in whole units of 1e-7 USD, the finest amount they involve: a price in ticks
+// (1e-4) times the boost factor (1000 − 9b) / 1000, or a price times contracts times the 1 % fee
+// (1e-6). Every value is an integer far below 2^53 for the sizes allowed here, so the results are
+// exact and equal to the decimal definition (test/exchange/domain/pricing.test.ts checks that).
+const UNITS_PER_TICK = 1000;
+const UNITS_PER_CENT = 100_000;
+const UNITS_PER_USD = 10_000_000;
+const FEE_UNITS_PER_TICK = 10; // a contract's 1 % fee at one tick: 1e-6 USD
+const BOOST_FACTOR_MAX = 1000;
+const BOOST_LOAN_PER_POINT_MILLI = 9; // 0.009 per point, in thousandths
+/** Sizes up to this keep every intermediate below 2^53 (1e7 units × contracts). */
+const MAX_TICK_CONTRACTS = 100_000_000;
+
+function inTickRange(contracts: number, boost: number): boolean {
+  return (
+    Number.isInteger(contracts) &&
+    contracts >= 1 &&
+    contracts <= MAX_TICK_CONTRACTS &&
+    Number.isInteger(boost) &&
+    boost >= 0 &&
+    boost <= 100
+  );
+}
+
+/** Collateral per contract in units: entry ticks × (1000 − 9b). */
+function collateralUnits(entry: number, boost: number): number {
+  return entry * (BOOST_FACTOR_MAX - BOOST_LOAN_PER_POINT_MILLI * boost);
+}
+
+function openTermsTicks(
+  entryPrice: string,
+  entry: number,
+  index: number,
+  contracts: number,
+  boost: number,
+): OpenTerms {
+  const c = collateralUnits(entry, boost);
+  const loan = entry * UNITS_PER_TICK - c;
+  const collateral = c * contracts;
+  const buyFee = entry * contracts * FEE_UNITS_PER_TICK;
+  const sell = fillTicks('SELL', index, contracts);
+  const exitGross = Math.max(0, (sell * UNITS_PER_TICK - loan) * contracts);
+  const exitValue = Math.max(0, exitGross - sell * contracts * FEE_UNITS_PER_TICK);
+  const terms: OpenTerms = {
+    contracts,
+    boost,
+    entryPrice,
+    collateralPerContract: unitsString(c),
+    loanPerContract: unitsString(loan),
+    collateral: unitsString(collateral),
+    fee: unitsString(buyFee),
+    cost: centsString(ceilDiv(collateral + buyFee, UNITS_PER_CENT)),
+    maxWin: centsString(floorDiv((UNITS_PER_USD - loan) * contracts, UNITS_PER_CENT)),
+    exitValue: centsString(floorDiv(exitValue, UNITS_PER_CENT)),
+  };
+  if (boost > 0) terms.knockout = ticksString(ceilDiv(loan, UNITS_PER_TICK));
+  return terms;
+}
+
+/** openCost in whole cents, or undefined when the index price or size is off the fast path. */
+function openCostCents(
+  indexPrice: DecimalInput,
+  contracts: number,
+  boost: number,
+): number | undefined {
+  const index = typeof indexPrice === 'string' ? priceTicks(indexPrice) : undefined;
+  if (index === undefined || !inTickRange(contracts, boost)) return undefined;
+  return openCostTicks(index, contracts, boost);
+}
+
+function openCostTicks(index: number, contracts: number, boost: number): number {
+  const entry = fillTicks('BUY', index, contracts);
+  const units = collateralUnits(entry, boost) * contracts + entry * contracts * FEE_UNITS_PER_TICK;
+  return ceilDiv(units, UNITS_PER_CENT);
+}
+
+/** floor(a / b) for a >= 0 and b > 0, both safe integers: exact, unlike a float division. */
+function floorDiv(a: number, b: number): number {
+  return (a - (a % b)) / b;
+}
+
+function ceilDiv(a: number, b: number): number {
+  return a % b === 0 ? a / b : floorDiv(a, b) + 1;
+}
+
+/**
+ * A non-negative amount of 1e-7 units as decimal.js prints it (Dec#toString): no trailing zeros,
+ * "0" for zero, and exponent notation below 1e-6 (left to decimal.js, it never happens at
+ * seeded prices).
+ */
+function unitsString(units: number): string {
+  if (units === 0) return '0';
+  if (units < 10) return dec(units).dividedBy(UNITS_PER_USD).toString();
+  const digits = String(units).padStart(8, '0');
+  const whole = digits.slice(0, -7);
+  const fraction = digits.slice(-7).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+/** Whole cents as USD with exactly two places (what usdCeil and usdFloor print). */
+function centsString(cents: number): string {
+  const digits = String(cents).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** Whole ticks as a price with exactly four places (what price() prints). */
+function ticksString(ticks: number): string {
+  const digits = String(ticks).padStart(5, '0');
+  return `${digits.slice(0, -4)}.${digits.slice(-4)}`;
+}
+
+const wholeRe = /^(0|[1-9]\d{0,14})$/;
+const MAX_WHOLE = 1e15;
+
+/** A quantity that is a plain whole number below 10^15 (so 2 × qty + lot stays safe), or undefined. */
+function wholeNumber(qty: DecimalInput): number | undefined {
+  if (typeof qty === 'number') {
+    return Number.isInteger(qty) && qty >= 0 && qty < MAX_WHOLE ? qty : undefined;
+  }
+  return typeof qty === 'string' && wholeRe.test(qty) ? Number(qty) : undefined;
+}
+
+function isLotSize(lotSize: number): boolean {
+  return Number.isSafeInteger(lotSize) && lotSize >= 1 && lotSize <= 1_000_000;
 }
 
 /** Collateral the bettor posts per contract at `entryPrice` with boost `boost`. */
@@ -142,6 +273,21 @@ export function openTermsAt(
   contracts: number,
   boost: number,
 ): OpenTerms {
+  const entry = priceTicks(entryPrice);
+  const index = typeof indexPrice === 'string' ? priceTicks(indexPrice) : undefined;
+  if (entry !== undefined && index !== undefined && inTickRange(contracts, boost)) {
+    return openTermsTicks(entryPrice, entry, index, contracts, boost);
+  }
+  return openTermsExact(entryPrice, indexPrice, contracts, boost);
+}
+
+/** The definition of openTermsAt, in decimal arithmetic for any prices. */
+export function openTermsExact(
+  entryPrice: string,
+  indexPrice: DecimalInput,
+  contracts: number,
+  boost: number,
+): OpenTerms {
   const c = collateralPerContract(entryPrice, boost);
   const loan = dec(entryPrice).minus(c);
   const collateral = c.times(contracts);
@@ -167,6 +313,12 @@ export function openTermsAt(
 
 /** Cost (rounded up to the cent) of opening `contracts` at the current price. */
 export function openCost(indexPrice: DecimalInput, contracts: number, boost: number): Dec {
+  const cents = openCostCents(indexPrice, contracts, boost);
+  return cents === undefined ? openCostExact(indexPrice, contracts, boost) : dec(cents).div(100);
+}
+
+/** The definition of openCost, in decimal arithmetic for any index price. */
+export function openCostExact(indexPrice: DecimalInput, contracts: number, boost: number): Dec {
   const entry = fillPrice('BUY', indexPrice, contracts);
   const c = collateralPerContract(entry, boost);
   return c.times(contracts).plus(fee(contracts, entry)).toDecimalPlaces(2, Dec.ROUND_CEIL);
@@ -186,17 +338,76 @@ export function contractsForBudget(
 ): number {
   const b = dec(budget);
   if (b.lte(0) || lotSize <= 0) return 0;
+  const index = typeof indexPrice === 'string' ? priceTicks(indexPrice) : undefined;
+  // A cost is whole cents, so cost <= budget exactly when its cents <= floor(budget × 100).
+  const budgetCents = b.times(100).floor().toNumber();
+  if (
+    index !== undefined &&
+    Number.isSafeInteger(budgetCents * UNITS_PER_CENT) &&
+    isLotSize(lotSize) &&
+    maxContracts <= MAX_TICK_CONTRACTS &&
+    inTickRange(lotSize, boost)
+  ) {
+    return contractsForBudgetTicks(index, budgetCents, boost, lotSize, maxContracts);
+  }
+  return contractsForBudgetExact(indexPrice, budget, boost, lotSize, maxContracts);
+}
+
+/** The definition of contractsForBudget, in decimal arithmetic for any index price and budget. */
+export function contractsForBudgetExact(
+  indexPrice: DecimalInput,
+  budget: DecimalInput,
+  boost: number,
+  lotSize: number,
+  maxContracts: number,
+): number {
+  const b = dec(budget);
+  if (b.lte(0) || lotSize <= 0) return 0;
   const maxLots = Math.floor(maxContracts / lotSize);
-  const feasible = (lots: number): boolean =>
-    lots === 0 || openCost(indexPrice, lots * lotSize, boost).lte(b);
   // Cost per contract (before cent rounding) grows with size, so budget / per-contract cost at
   // one lot bounds the answer from above and at that bound from below: a tight bracket.
   const perContract = (n: number): Dec => {
     const entry = fillPrice('BUY', indexPrice, n);
     return collateralPerContract(entry, boost).plus(fee(1, entry));
   };
-  const lotsAt = (n: number): number =>
-    Math.min(maxLots, b.dividedBy(perContract(n).times(lotSize)).floor().toNumber());
+  return mostLots(
+    lotSize,
+    (n) => Math.min(maxLots, b.dividedBy(perContract(n).times(lotSize)).floor().toNumber()),
+    (lots) => lots === 0 || openCostExact(indexPrice, lots * lotSize, boost).lte(b),
+  );
+}
+
+/** contractsForBudget in whole units and cents: the same bracket and search. */
+function contractsForBudgetTicks(
+  index: number,
+  budgetCents: number,
+  boost: number,
+  lotSize: number,
+  maxContracts: number,
+): number {
+  const maxLots = Math.floor(maxContracts / lotSize);
+  const budgetUnits = budgetCents * UNITS_PER_CENT;
+  const perContract = (n: number): number => {
+    const entry = fillTicks('BUY', index, n);
+    return collateralUnits(entry, boost) + entry * FEE_UNITS_PER_TICK;
+  };
+  return mostLots(
+    lotSize,
+    (n) => Math.min(maxLots, floorDiv(budgetUnits, perContract(n) * lotSize)),
+    (lots) => lots === 0 || openCostTicks(index, lots * lotSize, boost) <= budgetCents,
+  );
+}
+
+/**
+ * The most lots (returned in contracts) that are `feasible`, given `lotsAt(n)`: how many lots the
+ * budget buys at the per-contract cost of size n. At one lot that is an upper bound; at that
+ * bound it is (nearly) a lower one; a binary search settles the rest.
+ */
+function mostLots(
+  lotSize: number,
+  lotsAt: (contracts: number) => number,
+  feasible: (lots: number) => boolean,
+): number {
   let hi = lotsAt(lotSize);
   let lo = Math.min(hi, lotsAt(Math.max(hi, 1) * lotSize));
   if (!feasible(lo)) lo = 0;
@@ -212,11 +423,41 @@ export function contractsForBudget(
 
 /** A contract-sized open: qty contracts rounded to the nearest lot (halves round up). */
 export function roundToNearestLot(qty: DecimalInput, lotSize: number): number {
+  const q = wholeNumber(qty);
+  if (q !== undefined && isLotSize(lotSize))
+    return floorDiv(2 * q + lotSize, 2 * lotSize) * lotSize;
+  return roundToNearestLotExact(qty, lotSize);
+}
+
+export function roundToNearestLotExact(qty: DecimalInput, lotSize: number): number {
   return dec(qty).dividedBy(lotSize).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber() * lotSize;
+}
+
+/** True when `qty` contracts are more than `maxLots` lots of `lotSize`. */
+export function moreLotsThan(qty: DecimalInput, lotSize: number, maxLots: number): boolean {
+  const q = wholeNumber(qty);
+  if (q !== undefined && isLotSize(lotSize) && Number.isSafeInteger(maxLots * lotSize)) {
+    return q > maxLots * lotSize;
+  }
+  return dec(qty).dividedBy(lotSize).gt(maxLots);
+}
+
+/** The other outcome's index price, 1 − `homePrice`, with four places. */
+export function complementPrice(homePrice: string): string {
+  const ticks = priceTicks(homePrice);
+  return ticks !== undefined && ticks > 0
+    ? ticksString(TICKS - ticks)
+    : price(ONE.minus(homePrice));
 }
 
 /** A close: qty contracts rounded down to a whole lot. */
 export function roundDownToLot(qty: DecimalInput, lotSize: number): number {
+  const q = wholeNumber(qty);
+  if (q !== undefined && isLotSize(lotSize)) return floorDiv(q, lotSize) * lotSize;
+  return roundDownToLotExact(qty, lotSize);
+}
+
+export function roundDownToLotExact(qty: DecimalInput, lotSize: number): number {
   return dec(qty).dividedBy(lotSize).floor().toNumber() * lotSize;
 }
 

@@ -39,14 +39,11 @@ function readTruncated(
   limit: number,
   cb: (err: Error | null, raw: Buffer) => void,
 ): void {
+  // Only anonymous closures here: this runs per request, and a named one costs a defineProperty
+  // call per request under tsx (esbuild keepNames), which shows in the benchmark's profile.
   const chunks: Buffer[] = [];
   let kept = 0;
   let settled = false;
-  const settle = (err: Error | null, raw: Buffer) => {
-    if (settled) return;
-    settled = true;
-    cb(err, raw);
-  };
   stream.on('data', (chunk: Buffer | string) => {
     if (kept >= limit) return; // drained and dropped
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -55,12 +52,16 @@ function readTruncated(
     chunks.push(piece);
     kept += piece.length;
   });
-  stream.on('end', () =>
-    settle(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, kept)),
-  );
+  stream.on('end', () => {
+    if (settled) return;
+    settled = true;
+    cb(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, kept));
+  });
   stream.on('error', () => {
+    if (settled) return;
+    settled = true;
     // The caller went away mid-body (or the socket failed): a 4xx, not a fault of the exchange.
-    settle(
+    cb(
       new ApiError(-1102, 'body: the connection failed while the body was being read'),
       Buffer.alloc(0),
     );

@@ -1,15 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec } from '../../../src/shared/money.js';
+import { dec, price } from '../../../src/shared/money.js';
 import {
   closeTerms,
+  complementPrice,
   contractsForBudget,
+  contractsForBudgetExact,
   fillPrice,
   fillPriceExact,
+  moreLotsThan,
   openCost,
+  openCostExact,
   openTerms,
+  openTermsAt,
+  openTermsExact,
   roundDownToLot,
+  roundDownToLotExact,
   roundToNearestLot,
+  roundToNearestLotExact,
 } from '../../../src/exchange/domain/pricing.js';
 
 /** Index prices as the sandbox seeds them: 4 places in [0.05, 0.95]. */
@@ -163,5 +171,100 @@ describe('pricing model', () => {
     expect(t.proceeds).toBe('48.46');
     const deep = closeTerms('0.1000', [{ contracts: 10, loanPerContract: '0.5' }]);
     expect(deep.proceeds).toBe('0.00');
+  });
+});
+
+/** Any price the exchange can hold: 1 to 4 places, written with or without trailing zeros. */
+const anyPrice = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.boolean()).map(([n, padded]) => {
+  const d = dec(n).dividedBy(10_000);
+  return padded ? d.toFixed(4) : d.toString();
+});
+/** Sizes across the whole fast path (up to 10^8) and just beyond it, small ones weighted up. */
+const anySize = fc.oneof(
+  fc.integer({ min: 0, max: 2_000 }),
+  fc.integer({ min: 0, max: 1_000_000 }),
+  fc.integer({ min: 99_999_000, max: 100_001_000 }),
+);
+/** Quantities as clients send them: whole numbers (the fast path) or with decimals. */
+const anyQty = fc.oneof(
+  fc.integer({ min: 0, max: 10_000_000 }).map(String),
+  fc.constantFrom('999999999999999', '1000000000000000', '5000000000'),
+  fc.integer({ min: 0, max: 100_000_000 }).map((n) => dec(n).dividedBy(1000).toString()),
+);
+
+describe('pricing fast paths (whole ticks and cents) against the decimal definitions', () => {
+  it('opens on exactly the decimal terms', () => {
+    fc.assert(
+      fc.property(anyPrice, anyPrice, anySize, boost, (entry, index, n, b) => {
+        expect(openTermsAt(entry, index, n, b)).toStrictEqual(openTermsExact(entry, index, n, b));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('costs an open exactly as the decimal definition', () => {
+    fc.assert(
+      fc.property(anyPrice, anySize, boost, (index, n, b) => {
+        expect(openCost(index, n, b).toFixed()).toBe(openCostExact(index, n, b).toFixed());
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('buys, for any budget, the most whole lots whose decimal cost fits', () => {
+    const anyBudget = fc
+      .integer({ min: 1, max: 500_000_000 })
+      .map((n) => dec(n).dividedBy(1000).toString());
+    fc.assert(
+      fc.property(indexPrice, anyBudget, boost, lotSize, (index, qty, b, lot) => {
+        const max = 10_000_000;
+        const n = contractsForBudget(index, qty, b, lot, max);
+        if (n > 0) expect(openCostExact(index, n, b).lte(qty)).toBe(true);
+        if (n + lot <= max) expect(openCostExact(index, n + lot, b).gt(qty)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('sizes a dollar-sized open exactly as the decimal definition', () => {
+    const anyBudget = fc.oneof(
+      fc.integer({ min: 0, max: 5_000_000 }).map((n) => dec(n).dividedBy(100).toString()),
+      fc.integer({ min: 1, max: 10 ** 9 }).map((n) => dec(n).dividedBy(10_000).toString()),
+      fc.constantFrom('1e-9', '900000000000', '0.009'),
+    );
+    fc.assert(
+      fc.property(
+        anyPrice,
+        anyBudget,
+        boost,
+        fc.constantFrom(1, 5, 10, 100),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        (index, qty, b, lot, max) => {
+          expect(contractsForBudget(index, qty, b, lot, max)).toBe(
+            contractsForBudgetExact(index, qty, b, lot, max),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('rounds quantities to lots exactly as the decimal definition', () => {
+    fc.assert(
+      fc.property(anyQty, fc.constantFrom(1, 2, 5, 10, 1000), (q, lot) => {
+        expect(roundToNearestLot(q, lot)).toBe(roundToNearestLotExact(q, lot));
+        expect(roundDownToLot(q, lot)).toBe(roundDownToLotExact(q, lot));
+        expect(moreLotsThan(q, lot, 1_000_000)).toBe(dec(q).dividedBy(lot).gt(1_000_000));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('prices the away side at 1 minus the home price, to four places', () => {
+    fc.assert(
+      fc.property(anyPrice, (home) => {
+        expect(complementPrice(home)).toBe(price(dec(1).minus(home)));
+      }),
+    );
   });
 });
