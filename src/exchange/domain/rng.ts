@@ -4,17 +4,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 
-/** mulberry32: a small 32-bit PRNG, good enough for test data and fully reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../shared/random.js';
 
 /** An integer in [0, n) from a PRNG. */
 export function pick(rand: () => number, n: number): number {

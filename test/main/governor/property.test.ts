@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../src/main/governor/index.js';
 import { GROUP_LIMITS, ROUTE_GROUPS } from '../../../src/shared/api/limits.js';
 import { ManualTime } from './manual-time.js';
+import { mulberry32 } from '../../../src/shared/random.js';
 
 /** The exchange's side of a bucket, exactly as section 8.1 states it: no margins. */
 class ExchangeBucket {
@@ -26,18 +27,6 @@ class ExchangeBucket {
   remaining(): number {
     return Math.floor(this.tokens);
   }
-}
-
-/** A small seeded PRNG, so a failing case replays from fast-check's seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ROUTES = [
@@ -69,7 +58,7 @@ describe('the governor against an exact model of the exchange buckets', () => {
           ),
         }),
         async ({ ipPerSecond, ipBurst, seed, requests }) => {
-          const random = prng(seed);
+          const random = mulberry32(seed);
           const time = new ManualTime();
           const ipLimit = { perSecond: ipPerSecond, burst: ipBurst };
           const governor = new RateGovernor({ time, ipLimit });

@@ -9,23 +9,12 @@ import type { Logger } from '../../../src/main/client/index.js';
 import { intentView, type OrderOutcome } from '../../../src/main/trading/index.js';
 import type { Fixture, Order } from '../../../src/shared/api/schemas.js';
 import { buy, openDesk, type Desk } from './support.js';
+import { mulberry32 } from '../../../src/shared/random.js';
 
 const PLACEMENTS = 200;
 const CONCURRENCY = 4;
 const CLIENT_TIMEOUT_MS = 250;
 const SEED = Number(process.env.BETDESK_FAULT_SEED ?? Date.now() % 1_000_000);
-
-/** mulberry32: a small seeded generator, so a failing mix can be replayed with its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ORDER_FAULTS = [
   { mode: 'drop' },
@@ -77,7 +66,7 @@ afterAll(async () => {
 
 describe('placements under injected faults', () => {
   it(`places each of ${PLACEMENTS} orders exactly once or not at all (seed ${SEED})`, async () => {
-    const random = rng(SEED);
+    const random = mulberry32(SEED);
     const fixtures: Fixture[] = [];
     for (let i = 0; i < 10; i++) fixtures.push(await desk.newFixture());
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
