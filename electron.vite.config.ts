@@ -7,7 +7,14 @@ export default defineConfig({
     build: {
       // Native modules (better-sqlite3, keytar) and the rest of node_modules stay external.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/shell/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/shell/index.ts'),
+          // The browser host: the same services under plain Node (`npm run serve`), bundled so it
+          // starts without transpiling TypeScript on the fly.
+          serve: resolve(import.meta.dirname, 'src/main/host/serve.ts'),
+        },
+      },
     },
   },
   preload: {

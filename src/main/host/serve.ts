@@ -7,12 +7,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices } from '../app/services.js';
 import { startHost } from './server.js';
 
-const root = resolve(import.meta.dirname, '../../..');
+/** The project folder: the nearest one up with a package.json (from src/main/host or out/main). */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../../..');
+  }
+}
+
+const root = projectRoot(import.meta.dirname);
 
 function fail(message: string): never {
   console.error(`betdesk serve: ${message}`);
