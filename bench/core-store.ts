@@ -3,7 +3,8 @@
  * functions; `npx tsx bench/core-store.ts` runs them alone. Each prints "name: value (target)".
  *
  *   benchApplyUpdates      orders applied by Store.applyOrderUpdates, batches of 1000
- *                          (insert pass, then an update pass): >= 200,000 rows/s
+ *                          (insert pass, then an update pass): >= 200,000 rows/s; also
+ *                          prints the bare-INSERT ceiling of the same rows on this machine
  *   benchSettlementsQuery  SettlementsRepo.query (page + total) over 1,000,000 settlements,
  *                          a mix of filters and offsets: p95 <= 5 ms
  *   benchCsvExport         exportSettlementsCsv of 1,000,000 settlements to a file:
@@ -233,6 +234,7 @@ function applyUpdates(total: number, batch: number): BenchReport {
     };
     const inserts = run(orders);
     const updates = run(fills);
+    const ceiling = bareInsertCeiling(store, accountId, orders, batch);
     const overall = 2 / (1 / inserts + 1 / updates);
     const perCpuSecond = ((2 * total) / cpuMs) * 1000;
     const line = (name: string, v: number): BenchLine => ({
@@ -252,11 +254,70 @@ function applyUpdates(total: number, batch: number): BenchReport {
         `${total.toLocaleString('en-US')} orders per pass, batches of ${batch}, file-backed WAL`,
         `${Math.round(perCpuSecond).toLocaleString('en-US')} rows per CPU-second (overall; ` +
           `wall-clock figures above suffer when other processes share the cores) ${loadNote()}`,
+        `ceiling on this machine: a bare INSERT of the same 24 columns (primary key only, no ` +
+          `secondary index, constraint or intent check) runs ` +
+          `${Math.round(ceiling).toLocaleString('en-US')} rows per CPU-second`,
       ],
     };
   } finally {
     store.close();
   }
+}
+
+/**
+ * Rows per CPU-second of the plainest write of the same rows: one prepared INSERT per row into
+ * a table with the orders' columns and primary key and nothing else, same batches, same file.
+ * What applyOrderUpdates costs above this is its indexes, constraints and bookkeeping.
+ */
+function bareInsertCeiling(
+  store: Store,
+  accountId: number,
+  orders: Order[],
+  batch: number,
+): number {
+  const columns = (store.db.pragma('table_info(orders)') as { name: string; type: string }[])
+    .map((c) => `${c.name} ${c.type}`)
+    .join(', ');
+  store.db.exec(
+    `CREATE TABLE bench_bare_orders (${columns}, PRIMARY KEY (account_id, order_id)) WITHOUT ROWID`,
+  );
+  const ins = store.db.prepare(
+    `INSERT INTO bench_bare_orders VALUES (${Array.from({ length: 24 }, () => '?').join(', ')})`,
+  );
+  const rows = orders.map((o) => [
+    accountId,
+    o.orderId,
+    o.clientOrderId,
+    o.contractId,
+    o.outcome,
+    o.side,
+    o.status,
+    o.contracts,
+    o.entryPrice,
+    o.cost,
+    o.maxWin,
+    o.knockout ?? null,
+    o.deadline,
+    o.tx,
+    null,
+    null,
+    o.orderType,
+    o.marketUnit,
+    o.qty,
+    o.boost,
+    null,
+    null,
+    o.createdAt,
+    o.updatedAt,
+  ]);
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < rows.length; i += batch) {
+    const slice = rows.slice(i, i + batch);
+    store.transaction(() => slice.forEach((r) => ins.run(r)));
+  }
+  const cpuMs = cpuMsSince(c0);
+  store.db.exec('DROP TABLE bench_bare_orders');
+  return (rows.length / cpuMs) * 1000;
 }
 
 // ---------------------------------------------------------------- settlements query

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settlement } from '../../../src/shared/api/schemas.js';
 import {
@@ -10,6 +12,7 @@ import {
 } from '../../../src/main/export/index.js';
 import type { Store } from '../../../src/main/store/index.js';
 import { fixture, order, settlement, tempDir, tempStore } from '../store/support.js';
+import { formatCsvRows } from '../../../src/main/export/csv.js';
 import { parseCsv } from './parse-csv.js';
 
 let store: Store;
@@ -375,6 +378,45 @@ describe('orders CSV', () => {
         .slice(1)
         .map((row) => row[3]),
     ).toEqual(expected.map((i) => `bd-${i}`));
+  });
+});
+
+describe('formatCsvRows', () => {
+  const csvStringify = (rows: unknown[][]): string =>
+    stringify(rows, { record_delimiter: 'windows', header: false, quoted_match: /[\r\n]/ });
+
+  it('writes exactly what csv-stringify writes, for any cells a row can hold', () => {
+    // Plain cells mostly (the direct join), with the characters that need quoting mixed in.
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'Z', '0', '.', '-', ' ', '=', "'", 'é', ',', '"', '\r', '\n'),
+      maxLength: 6,
+    });
+    const cell = fc.oneof(
+      { weight: 4, arbitrary: text },
+      { weight: 1, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: fc.integer() },
+      { weight: 1, arbitrary: fc.double() },
+    );
+    const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 6 });
+    fc.assert(
+      fc.property(rows, (r) => {
+        expect(formatCsvRows(r)).toBe(csvStringify(r));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('joins plain rows directly and quotes a batch with a cell that needs it', () => {
+    expect(
+      formatCsvRows([
+        ['a', 1, null, ''],
+        ['-1.5', 'x y'],
+      ]),
+    ).toBe('a,1,,\r\n-1.5,x y\r\n');
+    expect(formatCsvRows([['lf\nonly', 'cr\ronly']])).toBe('"lf\nonly","cr\ronly"\r\n');
+    const mixed = [['a'], ['b,c', 'say "hi"', 'l1\r\nl2']];
+    expect(formatCsvRows(mixed)).toBe('a\r\n"b,c","say ""hi""","l1\r\nl2"\r\n');
+    expect(formatCsvRows([])).toBe('');
   });
 });
 

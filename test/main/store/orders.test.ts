@@ -69,6 +69,40 @@ describe('applyOrderUpdates', () => {
     expect(store.cursors.get(accountId, 'orders')?.cursor).toBe(30);
   });
 
+  it('writes new, newer and older reports right in any mix within a batch', () => {
+    const known = [order(1), order(2), order(3)];
+    store.applyOrderUpdates(accountId, known, 1);
+    const newer = (o: Order): Order => ({ ...o, status: 'FILLED', updatedAt: o.updatedAt + 1 });
+    const older = (o: Order): Order => ({ ...o, status: 'OPEN', updatedAt: o.updatedAt - 1 });
+    // Runs of known and unknown orders, each followed by a report that must not be written.
+    const batch = [
+      newer(known[0]!),
+      order(4),
+      older(known[1]!),
+      order(5),
+      newer(known[2]!),
+      older(known[0]!),
+      order(6),
+    ];
+    const r = store.applyOrderUpdates(accountId, batch, 2);
+    expect(r.written).toBe(5);
+    expect(store.orders.getByOrderId(accountId, known[0]!.orderId)).toEqual(newer(known[0]!));
+    expect(store.orders.getByOrderId(accountId, known[1]!.orderId)).toEqual(known[1]);
+    expect(store.orders.getByOrderId(accountId, known[2]!.orderId)).toEqual(newer(known[2]!));
+    for (const i of [4, 5, 6]) {
+      expect(store.orders.getByOrderId(accountId, order(i).orderId)).toEqual(order(i));
+    }
+    expect(store.orders.list(accountId).total).toBe(6);
+  });
+
+  it('rewrites an order reported again with the same updatedAt', () => {
+    const o = order(8);
+    store.applyOrderUpdates(accountId, [o], 1);
+    const again = { ...o, tx: '0xabc' };
+    expect(store.applyOrderUpdates(accountId, [again], 2).written).toBe(1);
+    expect(store.orders.getByOrderId(accountId, o.orderId)?.tx).toBe('0xabc');
+  });
+
   it('is idempotent: the same batch applied twice leaves the same state', () => {
     const batch = Array.from({ length: 50 }, (_, i) => order(i));
     store.intents.create({ clientOrderId: 'bd-7', accountId, params: { qty: '1' } });
