@@ -1,356 +1,297 @@
 /**
- * TEMPORARY composition root, written by the desktop helper so the shell, the browser host and
- * the end-to-end tests have something real to talk to until the lead's services (trading, sync,
- * knockout watch, the SQLite store) replace this whole directory. It implements `Services` with:
- * - paper mode: the sandbox exchange started in-process on 127.0.0.1, with a wallet and trade key
- *   of its own;
- * - accounts in `accounts.json` in the data directory, their secrets in the system keychain only;
- * - fixtures fetched every few seconds and cached in memory (NOT the store), so markets still
- *   show while the exchange is unreachable;
- * - quotes through the exchange client, status from the client's clock and the rate governor.
- * Knockout alerts, positions and orders are not watched here.
+ * The composition root: the real services behind the bridge.
+ *
+ * - One store per data directory (`<dataDir>/betdesk.sqlite`) and one RateGovernor per exchange
+ *   base URL.
+ * - Accounts through AccountsService: secrets in the system keychain only. The active account
+ *   is remembered in the store's settings; none means paper mode.
+ * - Paper mode: the sandbox exchange in this process (paper.ts), started the first time paper
+ *   is used and kept until stop().
+ * - The active account runs as an AccountSession (session.ts): client, sync engine, knockout
+ *   watch, trading service. Switching stops one session and starts the next; their events reach
+ *   the bridge through events.ts.
+ * - Markets are read from the store (fixtures.ts), so they show while the exchange is away.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Fixture } from '../../shared/api/schemas.js';
-import type {
-  Account,
-  AppInfo,
-  AppStatus,
-  FixturePage,
-  FixturesFilter,
-  RateBucket,
-} from '../../shared/ipc/contract.js';
-import { startExchange, type RunningExchange } from '../../exchange/app.js';
-import { ExchangeClient, ExchangeError } from '../client/index.js';
+import type { AppInfo, AppStatus } from '../../shared/ipc/contract.js';
+import { AccountsService, type AccountView } from '../accounts/index.js';
+import type { Logger } from '../client/index.js';
 import { RateGovernor } from '../governor/index.js';
 import { ServiceError } from '../ipc/errors.js';
 import { IpcEventHub } from '../ipc/events.js';
-import type { CreateServices, Services } from '../ipc/services.js';
+import type { CreateServices, Services, ServicesOptions } from '../ipc/services.js';
 import { Keychain } from '../keychain/keychain.js';
+import { openStore, type Store } from '../store/index.js';
+import { bridgeAccount, refusing, storeId } from './accounts.js';
+import { forwardEvents } from './events.js';
+import { FixtureBoard } from './fixtures.js';
+import { startPaper, type PaperExchange } from './paper.js';
+import { AccountSession } from './session.js';
+import { appStatus } from './status.js';
 
-const SYNC_EVERY_MS = 3000;
-const PAPER = 'paper';
+export const STORE_FILE = 'betdesk.sqlite';
+/** The settings key holding the active account's store id (absent: paper). */
+const ACTIVE_ACCOUNT = 'activeAccountId';
 
-interface StoredAccount {
-  id: string;
-  label: string;
-  baseUrl: string;
-  apiKey: string;
-  permission: Account['permission'];
-  createdAt: number;
+/** The bridge's services plus what the app's own parts (and tests) may reach directly. */
+export interface AppServices extends Services {
+  readonly store: Store;
+  /** The active account's runtime; undefined only while switching or once stopped. */
+  session(): AccountSession | undefined;
 }
 
-interface AccountsFile {
-  activeId: string | null;
-  accounts: StoredAccount[];
+export const createServices: CreateServices = (options) => createAppServices(options);
+
+/** Opens the store and starts the active account's session in the background (see `ready`). */
+export function createAppServices(options: ServicesOptions): Promise<AppServices> {
+  try {
+    return Promise.resolve(build(options));
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
 }
 
-export const createServices: CreateServices = async (options) => {
-  const events = new IpcEventHub();
-  const keychain = new Keychain(
-    options.keychainService ? { service: options.keychainService } : {},
+function build(options: ServicesOptions): AppServices {
+  const store = openStore(
+    join(options.dataDir, STORE_FILE),
+    options.nativeBinding !== undefined ? { nativeBinding: options.nativeBinding } : {},
   );
-  const governor = new RateGovernor();
-  const file = join(options.dataDir, 'accounts.json');
-  const saved: AccountsFile = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as AccountsFile)
-    : { activeId: null, accounts: [] };
-
-  const paper: RunningExchange = await startExchange({ port: 0, seed: 1, blockMs: 1000 });
-  const wallet = paper.domain.createWallet();
-  const paperKey = paper.domain.createKey({
-    wallet,
-    permission: 'trade',
-    expiresAt: paper.domain.now() + 10 * 365 * 24 * 3600_000,
-  });
-
-  let activeId: string | null =
-    saved.activeId && saved.accounts.some((a) => a.id === saved.activeId) ? saved.activeId : null;
-  let client = clientFor(activeId);
-  let fixtures: Fixture[] = [];
-  let syncedAt: number | null = null;
-  let lastSyncAt: number | null = null;
-  let online = true;
+  const logger = stderrLogger();
+  const hub = new IpcEventHub();
+  const keychain = new Keychain(
+    options.keychainService !== undefined ? { service: options.keychainService } : {},
+  );
+  const accounts = new AccountsService({ store, keychain });
+  const board = new FixtureBoard(store);
+  const governors = new Map<string, RateGovernor>();
+  let paper: Promise<PaperExchange> | undefined;
+  let session: AccountSession | undefined;
+  let unforward: (() => void) | undefined;
   let paused = false;
-  let syncing = false;
-  let syncMessage: string | null = null;
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
+  /** Switches run one after another. */
+  let switching: Promise<unknown> = Promise.resolve();
 
-  function persist(): void {
-    const tmp = `${file}.tmp`;
-    writeFileSync(tmp, JSON.stringify(saved, null, 2), { mode: 0o600 });
-    renameSync(tmp, file);
-  }
+  const governorFor = (baseUrl: string): RateGovernor => {
+    let g = governors.get(baseUrl);
+    if (!g) governors.set(baseUrl, (g = new RateGovernor()));
+    return g;
+  };
 
-  function clientFor(id: string | null): ExchangeClient {
-    if (id === null) {
-      return new ExchangeClient({
-        baseUrl: paper.url,
-        credentials: { apiKey: paperKey.apiKey, secret: paperKey.secret },
-        account: PAPER,
-        governor,
-      });
-    }
-    const account = saved.accounts.find((a) => a.id === id);
-    if (!account) throw new ServiceError('not-found', 'There is no such account.');
-    governor.registerAccount(id);
-    return new ExchangeClient({
-      baseUrl: account.baseUrl,
-      account: id,
-      governor,
-      credentials: async () => {
-        const secret = await keychain.getSecret(id);
-        if (secret === null) {
-          throw new ServiceError(
-            'keychain',
-            `The secret of ${account.label} is not in the keychain.`,
-          );
-        }
-        return { apiKey: account.apiKey, secret };
-      },
-    });
-  }
-  governor.registerAccount(PAPER);
+  /** The live accounts (paper is not one: it has no row in the accounts screen). */
+  const liveAccounts = (): AccountView[] => accounts.list().filter((a) => !a.isPaper);
 
-  function toAccount(a: StoredAccount): Account {
+  const current = (): AccountSession => {
+    if (!session) throw new ServiceError('not-ready', 'Betdesk is switching accounts; try again.');
+    return session;
+  };
+
+  const status = (): AppStatus => {
+    const s = current();
+    return appStatus(s, governorFor(s.client.baseUrl));
+  };
+
+  const info = (): AppInfo => {
+    const s = session;
+    const live = s && !s.isPaper ? accounts.get(s.accountId) : undefined;
     return {
-      id: a.id,
-      label: a.label,
-      baseUrl: a.baseUrl,
-      apiKeyHint: a.apiKey.slice(-4),
-      permission: a.permission,
-      active: a.id === activeId,
-      createdAt: a.createdAt,
-    };
-  }
-
-  function info(): AppInfo {
-    const account = saved.accounts.find((a) => a.id === activeId);
-    return {
-      mode: account ? 'live' : 'paper',
-      activeAccountId: account?.id ?? null,
-      accountLabel: account?.label ?? 'Paper',
+      mode: live ? 'live' : 'paper',
+      activeAccountId: live ? String(live.id) : null,
+      accountLabel: live?.label ?? 'Paper',
       host: options.host,
       versions: options.versions,
     };
-  }
+  };
 
-  function rateBudget(): RateBucket[] {
-    const snap = governor.snapshot();
-    const own = snap.accounts[activeId ?? PAPER];
-    const buckets: RateBucket[] = [];
-    const add = (group: RateBucket['group'], b: (typeof snap.ip)['fixtures']) =>
-      buckets.push({
-        group,
-        tokens: Math.max(0, b.tokens),
-        capacity: b.capacity,
-        queued: b.queued,
-        blockedUntil: b.blockedUntil,
+  async function open(accountId: number | null): Promise<AccountSession> {
+    const live = accountId === null ? undefined : accounts.get(accountId);
+    if (live && !live.isPaper) {
+      return new AccountSession({
+        store,
+        accountId: live.id,
+        isPaper: false,
+        baseUrl: live.baseUrl,
+        credentials: accounts.credentials(live.id),
+        governor: governorFor(live.baseUrl),
+        logger,
       });
-    if (own) {
-      add('quotes', own.quotes);
-      add('orders', own.orders);
-      add('reads', own.reads);
-      add('positions', own.positions);
     }
-    add('fixtures', snap.ip.fixtures);
-    return buckets;
+    paper ??= startPaper(options.dataDir, store);
+    const p = await paper;
+    return new AccountSession({
+      store,
+      accountId: p.account.id,
+      isPaper: true,
+      baseUrl: p.url,
+      credentials: p.credentials,
+      governor: governorFor(p.url),
+      logger,
+    });
   }
 
-  function status(): AppStatus {
-    return {
-      mode: info().mode,
-      online,
-      sync: {
-        state: paused
-          ? 'paused'
-          : !online
-            ? 'offline'
-            : syncMessage
-              ? 'error'
-              : syncing
-                ? 'syncing'
-                : 'idle',
-        lastSyncAt,
-        message: syncMessage,
+  async function closeSession(): Promise<void> {
+    unforward?.();
+    unforward = undefined;
+    const old = session;
+    session = undefined;
+    await old?.stop();
+  }
+
+  /** Makes `accountId` (null: paper) the active account and starts its session. */
+  function activate(accountId: number | null): Promise<AppInfo> {
+    const run = switching.then(async () => {
+      if (stopping) throw new ServiceError('not-ready', 'Betdesk is stopping.');
+      await closeSession();
+      const next = await open(accountId);
+      if (next.isPaper) store.settings.delete(ACTIVE_ACCOUNT);
+      else store.settings.set(ACTIVE_ACCOUNT, String(next.accountId));
+      session = next;
+      unforward = forwardEvents(next, { hub, fixtures: board, status });
+      board.invalidate();
+      next.start(paused);
+      const now = info();
+      hub.emit('app:changed', now);
+      hub.emit('sync:status', status());
+      return now;
+    });
+    switching = run.catch(() => undefined);
+    return run;
+  }
+
+  // The first session starts in the background: the bridge can serve (markets from the store)
+  // while the paper exchange starts; calls that need the session wait for it.
+  const remembered = storeId(store.settings.get(ACTIVE_ACCOUNT) ?? '');
+  const first = remembered !== undefined && accounts.get(remembered) ? remembered : null;
+  /** The store id whose fixtures cursor dates the markets until the session is up. */
+  const startingId = first ?? accounts.list().find((a) => a.isPaper)?.id;
+  let startError: unknown;
+  const ready: Promise<void> = activate(first).then(
+    () => undefined,
+    (err: unknown) => {
+      startError = err;
+      logger.warn('the account could not be opened', { reason: describe(err) });
+    },
+  );
+  const started = async (): Promise<AccountSession> => {
+    await ready;
+    if (session) return session;
+    if (startError instanceof ServiceError) throw startError;
+    throw new ServiceError(
+      'not-ready',
+      `The exchange session could not start: ${describe(startError ?? 'Betdesk is switching accounts')}.`,
+    );
+  };
+
+  const services: AppServices = {
+    store,
+    session: () => session,
+    events: hub,
+    app: {
+      info: async () => {
+        await ready;
+        return info();
       },
-      clockOffsetMs: lastSyncAt === null ? null : client.clockOffsetMs,
-      rateBudget: rateBudget(),
-    };
-  }
-
-  async function sync(): Promise<void> {
-    if (syncing || stopped) return;
-    syncing = true;
-    const from = client;
-    try {
-      await from.syncClock();
-      const all: Fixture[] = [];
-      for (let offset = 0; ; offset += 100) {
-        const page = await from.fixtures({ limit: 100, offset });
-        all.push(...page.fixtures);
-        if (page.fixtures.length === 0 || all.length >= page.total) break;
-      }
-      if (from !== client) return;
-      fixtures = all;
-      syncedAt = lastSyncAt = Date.now();
-      online = true;
-      syncMessage = null;
-      events.emit('fixtures:changed', { total: all.length, syncedAt });
-    } catch (err) {
-      if (from !== client) return;
-      if (err instanceof ExchangeError) {
-        online = true;
-        syncMessage = err.message;
-      } else {
-        online = false;
-        syncMessage = null;
-      }
-    } finally {
-      syncing = false;
-      if (!stopped) events.emit('sync:status', status());
-    }
-  }
-
-  const timer = setInterval(() => {
-    if (!paused) void sync();
-  }, SYNC_EVERY_MS);
-  timer.unref();
-  await sync();
-
-  async function activate(id: string | null): Promise<AppInfo> {
-    const next = clientFor(id);
-    const previous = client;
-    activeId = id;
-    client = next;
-    saved.activeId = id;
-    persist();
-    fixtures = [];
-    syncedAt = lastSyncAt = null;
-    void previous.close();
-    await sync();
-    events.emit('app:changed', info());
-    return info();
-  }
-
-  const services: Services = {
-    events,
-    app: { info: () => Promise.resolve(info()) },
+    },
     accounts: {
-      list: () => Promise.resolve(saved.accounts.map(toAccount)),
-      async add(input) {
-        const id = randomUUID();
-        // The keychain first: without one, nothing of the account is kept.
-        await keychain.setSecret(id, input.secret);
-        const stored: StoredAccount = {
-          id,
-          label: input.label,
-          baseUrl: input.baseUrl.replace(/\/+$/, ''),
-          apiKey: input.apiKey,
-          permission: 'unknown',
-          createdAt: Date.now(),
-        };
-        const probe = new ExchangeClient({
-          baseUrl: stored.baseUrl,
-          credentials: { apiKey: input.apiKey, secret: input.secret },
-        });
-        try {
-          await probe.orders({ limit: 1 });
-          stored.permission = 'read';
-        } catch (err) {
-          if (err instanceof ExchangeError && err.code === -1022) {
-            await keychain.deleteSecret(id);
-            throw new ServiceError(
-              'exchange',
-              'The exchange refused this API key and secret; check both and try again.',
-              -1022,
-            );
-          }
-        } finally {
-          await probe.close();
-        }
-        saved.accounts.push(stored);
-        persist();
-        return toAccount(stored);
-      },
-      async remove(accountId) {
-        const index = saved.accounts.findIndex((a) => a.id === accountId);
-        if (index < 0) return false;
-        if (activeId === accountId) await activate(null);
-        saved.accounts.splice(index, 1);
-        persist();
-        governor.unregisterAccount(accountId);
-        await keychain.deleteSecret(accountId);
-        return true;
-      },
-      switchTo: (accountId) => activate(accountId),
+      list: () =>
+        Promise.resolve(
+          liveAccounts().map((a) =>
+            bridgeAccount(a, session?.isPaper ? null : (session?.accountId ?? null)),
+          ),
+        ),
+      add: (input) =>
+        refusing(async () => {
+          const added = await accounts.add(input);
+          return bridgeAccount(added, null);
+        }),
+      remove: (accountId) =>
+        refusing(async () => {
+          await ready;
+          const id = storeId(accountId);
+          const a = id === undefined ? undefined : accounts.get(id);
+          if (!a || a.isPaper) return false;
+          if (session && !session.isPaper && session.accountId === a.id) await activate(null);
+          return accounts.remove(a.id);
+        }),
+      switchTo: (accountId) =>
+        refusing(() => {
+          if (accountId === null) return activate(null);
+          const id = storeId(accountId);
+          const a = id === undefined ? undefined : accounts.get(id);
+          if (!a) throw new ServiceError('not-found', 'There is no such account.');
+          return activate(a.isPaper ? null : a.id);
+        }),
     },
     fixtures: {
-      list: (filter) => Promise.resolve(page(fixtures, filter, syncedAt)),
-    },
-    quotes: {
-      async request(input) {
-        const quote = await client.rfq({
-          legs: [
-            {
-              contractId: input.contractId,
-              outcome: input.outcome,
-              side: input.side,
-              market: 'DRAW_NO_BET',
-              ...(input.side === 'BUY' ? { boost: input.boost } : {}),
-            },
-          ],
-          qty: input.qty,
-          marketUnit: input.unit,
-        });
-        return { quote, clockOffsetMs: client.clockOffsetMs, receivedAt: Date.now() };
+      list: (filter) => {
+        const s = session;
+        const id = s?.accountId ?? startingId;
+        const syncedAt =
+          (id !== undefined ? store.cursors.get(id, 'fixtures')?.lastSyncAt : undefined) ??
+          s?.engine.status().lastSyncAt ??
+          null;
+        return Promise.resolve(board.page(filter, syncedAt));
       },
     },
+    quotes: {
+      request: (input) =>
+        refusing(async () => {
+          const s = await started();
+          const live = await s.trading.quote({
+            contractId: input.contractId,
+            outcome: input.outcome,
+            side: input.side,
+            qty: input.qty,
+            unit: input.unit,
+            ...(input.side === 'BUY' ? { boost: input.boost } : {}),
+          });
+          return {
+            quote: live.quote,
+            clockOffsetMs: Math.round(s.client.clockOffsetMs),
+            receivedAt: Date.now(),
+          };
+        }),
+    },
     status: {
-      get: () => Promise.resolve(status()),
-      pauseSync() {
+      get: async () => {
+        await started();
+        return status();
+      },
+      async pauseSync() {
         paused = true;
-        events.emit('sync:status', status());
-        return Promise.resolve(status());
+        (await started()).engine.pause();
+        return status();
       },
       async resumeSync() {
         paused = false;
-        await sync();
+        (await started()).engine.resume();
         return status();
       },
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(timer);
-      governor.close();
-      await client.close();
-      await paper.close();
+    stop() {
+      stopping ??= (async () => {
+        await switching;
+        await closeSession();
+        if (paper) await (await paper.catch(() => undefined))?.close();
+        for (const g of governors.values()) g.close();
+        store.close();
+      })();
+      return stopping;
     },
   };
   return services;
-};
+}
 
-function page(all: Fixture[], filter: FixturesFilter, syncedAt: number | null): FixturePage {
-  const team = filter.team?.trim().toUpperCase() ?? '';
-  const matches = all
-    .filter((f) => !filter.openOnly || f.bettingOpen)
-    .filter((f) => !filter.league || f.league === filter.league)
-    .filter((f) => !team || f.homeTeam.includes(team) || f.awayTeam.includes(team))
-    .sort(
-      (a, b) =>
-        a.league.localeCompare(b.league) ||
-        a.startsAt - b.startsAt ||
-        a.contractId.localeCompare(b.contractId),
-    );
+function describe(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/[.\s]+$/, '');
+}
+
+/** Warnings to stderr, one line each; the services' messages never carry a secret. */
+function stderrLogger(): Logger {
   return {
-    fixtures: matches.slice(filter.offset, filter.offset + filter.limit),
-    total: matches.length,
-    limit: filter.limit,
-    offset: filter.offset,
-    leagues: [...new Set(all.map((f) => f.league))].sort(),
-    syncedAt,
+    debug: () => {},
+    info: () => {},
+    warn: (msg, fields) =>
+      console.error(`Betdesk: ${msg}${fields ? ` ${JSON.stringify(fields)}` : ''}`),
   };
 }

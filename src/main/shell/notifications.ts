@@ -4,12 +4,18 @@ import type { KnockoutAlert } from '../../shared/ipc/contract.js';
 import type { EventSource } from '../ipc/services.js';
 
 export function knockoutNotice(alert: KnockoutAlert): NotificationConstructorOptions {
-  const contracts = `${alert.contracts} contract${alert.contracts === 1 ? '' : 's'}`;
-  return {
-    title: `Knocked out: ${alert.outcome} in ${alert.fixture}`,
-    body: `Your boosted bet on ${alert.outcome} (${contracts}) was knocked out at index price ${alert.knockout}.`,
-    urgency: 'critical',
-  };
+  if (alert.kind === 'near') {
+    return {
+      title: `Near knockout: ${alert.outcome} in ${alert.fixture}`,
+      body: alert.message,
+      urgency: 'normal',
+    };
+  }
+  const body =
+    alert.contracts !== undefined && alert.knockout !== undefined
+      ? `Your boosted bet on ${alert.outcome} (${alert.contracts} contract${alert.contracts === 1 ? '' : 's'}) was knocked out at index price ${alert.knockout}.`
+      : alert.message;
+  return { title: `Knocked out: ${alert.outcome} in ${alert.fixture}`, body, urgency: 'critical' };
 }
 
 export interface NotificationParts {
@@ -22,7 +28,8 @@ export interface NotificationParts {
   };
 }
 
-/** Shows a notification for every `alert:knockout`; clicking it opens the window. */
+/** Shows a notification for every `alert:knockout` (near or knocked out); clicking it opens
+ *  the window. */
 export function notifyKnockouts(
   events: EventSource,
   parts: NotificationParts,

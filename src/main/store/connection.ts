@@ -20,8 +20,8 @@ const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** The read-write connection the app uses for everything but long streaming reads. */
-export function openWriter(file: string): Db {
-  const db = new Database(file);
+export function openWriter(file: string, nativeBinding?: string): Db {
+  const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding });
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
@@ -44,8 +44,12 @@ export function openWriter(file: string): Db {
  * better-sqlite3 refuses other statements on a connection whose iterator is open, and in WAL
  * mode this reader sees one consistent snapshot for as long as its iterator lives.
  */
-export function openReader(file: string): Db {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+export function openReader(file: string, nativeBinding?: string): Db {
+  const db = new Database(file, {
+    readonly: true,
+    fileMustExist: true,
+    ...(nativeBinding === undefined ? {} : { nativeBinding }),
+  });
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('cache_size = -8192');

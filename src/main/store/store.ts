@@ -22,11 +22,14 @@ import { IntentsRepo } from './repos/intents.js';
 import { OrdersRepo } from './repos/orders.js';
 import { PositionsRepo } from './repos/positions.js';
 import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
+import { SettingsRepo } from './repos/settings.js';
 
 export interface StoreOptions {
   /** Clock for created/updated times the store stamps itself. Default Date.now. */
   now?: () => number;
   settlements?: SettlementsRepoOptions;
+  /** better-sqlite3's native module to load instead of the default (Electron's ABI build). */
+  nativeBinding?: string;
 }
 
 export interface ApplyOrdersResult {
@@ -60,6 +63,7 @@ export class Store {
   readonly fixtures: FixturesRepo;
   readonly cursors: CursorsRepo;
   readonly alerts: AlertsRepo;
+  readonly settings: SettingsRepo;
   /**
    * The writer connection. For migrations, tests and benchmarks only: application code goes
    * through the repositories.
@@ -81,6 +85,7 @@ export class Store {
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
+    this.settings = new SettingsRepo(db, this.#now);
   }
 
   get schemaVersion(): number {
@@ -142,7 +147,7 @@ export class Store {
 
   /** A read-only connection with the read repositories, for an export or another long read. */
   openReader(): StoreReader {
-    const db = openReader(this.file);
+    const db = openReader(this.file, this.#options.nativeBinding);
     return {
       orders: new OrdersRepo(db),
       settlements: new SettlementsRepo(db, this.#options.settlements),
@@ -169,7 +174,7 @@ export class Store {
  */
 export function openStore(file: string, options: StoreOptions = {}): Store {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = openWriter(file);
+  const db = openWriter(file, options.nativeBinding);
   try {
     runMigrations(db);
   } catch (err) {

@@ -294,15 +294,36 @@ export const OrdersChanged = Type.Object(
   { additionalProperties: false },
 );
 
+export const KNOCKOUT_ALERT_KINDS = ['near', 'knocked_out'] as const;
+export type KnockoutAlertKind = (typeof KNOCKOUT_ALERT_KINDS)[number];
+
 export const KnockoutAlert = Type.Object(
   {
+    kind: Literals(KNOCKOUT_ALERT_KINDS),
     accountId: AccountScope,
     contractId: Type.String(),
     outcome: Type.String(),
     fixture: Type.String({ description: 'How people name the fixture, e.g. "ARS v CHE".' }),
-    contracts: Type.Integer({ minimum: 0 }),
-    knockout: Type.String({ pattern: DECIMAL_PATTERN }),
-    at: Millis('Local time the knockout was seen.'),
+    message: Type.String({ minLength: 1, description: 'One sentence for people.' }),
+    contracts: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'knocked_out: contracts lost, when known.' }),
+    ),
+    knockout: Type.Optional(
+      Type.String({ pattern: DECIMAL_PATTERN, description: 'The knockout price, when known.' }),
+    ),
+    level: Type.Optional(
+      Type.String({
+        pattern: DECIMAL_PATTERN,
+        description: 'near: the level that fired ("0.05").',
+      }),
+    ),
+    distance: Type.Optional(
+      Type.String({
+        pattern: DECIMAL_PATTERN,
+        description: 'near: distance to the knockout, a fraction of the price ("0.0431").',
+      }),
+    ),
+    at: Millis('Local time the alert was raised.'),
   },
   { additionalProperties: false },
 );

@@ -135,12 +135,14 @@ describe('the Electron shell', () => {
   it('shows a desktop notification when a knockout is announced', async () => {
     const { services } = await start();
     services.events.emit('alert:knockout', {
+      kind: 'knocked_out',
       accountId: null,
       contractId: 'EPL-ARSCHE-0001',
       outcome: 'ARS',
       fixture: 'ARS v CHE',
       contracts: 3,
       knockout: '0.4100',
+      message: 'Your boosted bet on ARS (ARS v CHE) was knocked out: 3 contracts lost.',
       at: 1,
     });
     expect(electron.Notification.shown.map((n) => n.options.title)).toEqual([

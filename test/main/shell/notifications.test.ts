@@ -9,12 +9,14 @@ import {
 import { Notification } from './fake-electron.js';
 
 const alert: KnockoutAlert = {
+  kind: 'knocked_out',
   accountId: null,
   contractId: 'EPL-ARSCHE-0001',
   outcome: 'ARS',
   fixture: 'ARS v CHE',
   contracts: 12,
   knockout: '0.4100',
+  message: 'Your boosted bet on ARS (ARS v CHE) was knocked out: 12 contracts lost.',
   at: 1_800_000_000_000,
 };
 
@@ -30,6 +32,26 @@ describe('knockout notifications', () => {
     expect(knockoutNotice(alert)).toMatchObject({
       title: 'Knocked out: ARS in ARS v CHE',
       body: 'Your boosted bet on ARS (12 contracts) was knocked out at index price 0.4100.',
+    });
+  });
+
+  it('say how close a bet is to its knockout, in the alert’s own sentence', () => {
+    const near: KnockoutAlert = {
+      kind: 'near',
+      accountId: '3',
+      contractId: 'EPL-ARSCHE-0001',
+      outcome: 'ARS',
+      fixture: 'ARS v CHE',
+      knockout: '0.4100',
+      level: '0.05',
+      distance: '0.0431',
+      message: 'Your boosted bet on ARS (ARS v CHE) is 4.31% above its knockout price of 0.4100.',
+      at: 1_800_000_000_000,
+    };
+    expect(knockoutNotice(near)).toEqual({
+      title: 'Near knockout: ARS in ARS v CHE',
+      body: near.message,
+      urgency: 'normal',
     });
   });
 

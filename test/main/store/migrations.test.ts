@@ -40,6 +40,7 @@ describe('migrations', () => {
       'order_intents',
       'orders',
       'position_snapshots',
+      'settings',
       'settlement_day_counts',
       'settlements',
       'sync_cursors',

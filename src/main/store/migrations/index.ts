@@ -6,6 +6,7 @@
 import type { Db } from '../connection.js';
 import { NewerSchemaError, StoreError } from '../errors.js';
 import * as m001 from './001_initial.js';
+import * as m002 from './002_settings.js';
 
 export interface Migration {
   readonly version: number;
@@ -13,7 +14,7 @@ export interface Migration {
   up(db: Db): void;
 }
 
-export const migrations: readonly Migration[] = [m001];
+export const migrations: readonly Migration[] = [m001, m002];
 
 export function latestVersion(list: readonly Migration[] = migrations): number {
   return list.at(-1)?.version ?? 0;
