@@ -25,6 +25,12 @@ beforeAll(async () => {
   world = await startWorld({ rateLimits: false, blockMs: 25 });
   fixtures = [];
   for (let i = 0; i < 4; i++) fixtures.push(await newFixture(world.sandbox));
+  // A holding on every fixture before the bursts, so a burst's sells never race its own buys
+  // to the block (a sell placed before any buy filled is refused with -2029 at once).
+  const seeded = await Promise.all(
+    fixtures.map((f, i) => world.client.placeOrder({ ...buy(f, 10), clientOrderId: `seed-${i}` })),
+  );
+  await Promise.all(seeded.map((p) => untilFinal(world.client, p.order.orderId)));
 });
 
 afterAll(async () => {
@@ -119,7 +125,7 @@ describe('the orders cursor', () => {
 
     const exchange = (await exchangeOrders(world)).sort(byId);
     const stored = storedOrders(world).sort(byId);
-    expect(exchange).toHaveLength(100);
+    expect(exchange).toHaveLength(fixtures.length + 100); // the seeded holdings, then 40 + 30 + 30
     expect(stored).toHaveLength(exchange.length);
     expect(new Set(stored.map((o) => o.orderId)).size).toBe(stored.length);
     expect(stored).toEqual(exchange);
