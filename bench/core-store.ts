@@ -19,6 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportSettlementsCsv } from '../src/main/export/index.js';
 import { openStore, type SettlementFilter, type Store } from '../src/main/store/index.js';
+import { orderParams } from '../src/main/store/repos/orders.js';
 import type { Fixture, Order } from '../src/shared/api/schemas.js';
 
 export interface BenchLine {
@@ -284,32 +285,7 @@ function bareInsertCeiling(
   const ins = store.db.prepare(
     `INSERT INTO bench_bare_orders VALUES (${Array.from({ length: 24 }, () => '?').join(', ')})`,
   );
-  const rows = orders.map((o) => [
-    accountId,
-    o.orderId,
-    o.clientOrderId,
-    o.contractId,
-    o.outcome,
-    o.side,
-    o.status,
-    o.contracts,
-    o.entryPrice,
-    o.cost,
-    o.maxWin,
-    o.knockout ?? null,
-    o.deadline,
-    o.tx,
-    null,
-    null,
-    o.orderType,
-    o.marketUnit,
-    o.qty,
-    o.boost,
-    null,
-    null,
-    o.createdAt,
-    o.updatedAt,
-  ]);
+  const rows = orders.map((o) => orderParams(accountId, o));
   const c0 = process.cpuUsage();
   for (let i = 0; i < rows.length; i += batch) {
     const slice = rows.slice(i, i + batch);
