@@ -12,7 +12,19 @@ export { IntentConflictError, NewerSchemaError, StoreError } from './errors.js';
 export { newClientOrderId } from './keys.js';
 export type { Migration } from './migrations/index.js';
 export type { Account, AccountPatch, NewAccount, Permission } from './repos/accounts.js';
-export type { Alert, AlertFilter, AlertKind, NewAlert } from './repos/alerts.js';
+export {
+  ALERT_KINDS,
+  type Alert,
+  type AlertFilter,
+  type AlertKind,
+  type NewAlert,
+} from './repos/alerts.js';
+export type {
+  BlotterEntry,
+  BlotterFilter,
+  BlotterPage,
+  BlotterStatusGroup,
+} from './repos/blotter.js';
 export type { SyncCursor, SyncStream } from './repos/cursors.js';
 export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
 export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';

@@ -16,6 +16,7 @@ import { openReader, openWriter, type Db } from './connection.js';
 import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
 import { AccountsRepo } from './repos/accounts.js';
 import { AlertsRepo } from './repos/alerts.js';
+import { BlotterRepo } from './repos/blotter.js';
 import { CursorsRepo, type SyncStream } from './repos/cursors.js';
 import { FixturesRepo } from './repos/fixtures.js';
 import { IntentsRepo } from './repos/intents.js';
@@ -58,6 +59,8 @@ export class Store {
   readonly accounts: AccountsRepo;
   readonly intents: IntentsRepo;
   readonly orders: OrdersRepo;
+  /** Orders and the intents not matched to one, as the order blotter lists them. */
+  readonly blotter: BlotterRepo;
   readonly settlements: SettlementsRepo;
   readonly positions: PositionsRepo;
   readonly fixtures: FixturesRepo;
@@ -80,6 +83,7 @@ export class Store {
     this.accounts = new AccountsRepo(db, this.#now);
     this.intents = new IntentsRepo(db, this.#now);
     this.orders = new OrdersRepo(db);
+    this.blotter = new BlotterRepo(db, this.intents);
     this.settlements = new SettlementsRepo(db, options.settlements);
     this.positions = new PositionsRepo(db);
     this.fixtures = new FixturesRepo(db);
