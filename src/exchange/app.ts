@@ -48,6 +48,10 @@ export interface ExchangeAppOptions {
 export interface ExchangeApp {
   app: FastifyInstance;
   domain: ExchangeDomain;
+  /** The injected faults of /sandbox/faults, for an in-process owner (paper mode's practice). */
+  faults: FaultTable;
+  /** "METHOD /path" of every public route: the routes a fault may name. */
+  publicRoutes: ReadonlySet<string>;
 }
 
 export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<ExchangeApp> {
@@ -112,7 +116,7 @@ export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<E
 
   if (ownsDomain) app.addHook('onClose', async () => domain.close());
   await app.ready();
-  return { app, domain };
+  return { app, domain, faults, publicRoutes };
 }
 
 export interface RunningExchange extends ExchangeApp {

@@ -141,7 +141,7 @@ export class KnockoutWatch {
   readonly accountId: number;
   readonly #engine: KnockoutSource;
   readonly #store: Store;
-  readonly #ladder: Ladder;
+  #ladder: Ladder;
   readonly #settleWaitMs: number;
   readonly #now: () => number;
   readonly #logger: Logger;
@@ -202,6 +202,17 @@ export class KnockoutWatch {
     this.#retryTimer = undefined;
     this.#suspects = [];
     return Promise.resolve();
+  }
+
+  /**
+   * New alert levels and margin, applied at once: every position's ladder is rebuilt from the
+   * alerts stored for it, then checked against the latest snapshot (a position already inside
+   * a new level alerts now). Throws RangeError for levels `ladder()` refuses.
+   */
+  configure(levels: readonly DecimalInput[], margin: DecimalInput): void {
+    this.#ladder = ladder(levels, margin);
+    this.#tracks.clear();
+    if (this.#unsubscribe.length > 0) this.#checkNear(this.#store.positions.list(this.accountId));
   }
 
   on<E extends keyof KnockoutWatchEvents>(

@@ -2,7 +2,7 @@
 import type { Account } from '../../shared/ipc/contract.js';
 import { AccountError, type AccountView } from '../accounts/index.js';
 import { ServiceError } from '../ipc/errors.js';
-import { OrderValidationError, QuoteExpiredError } from '../trading/index.js';
+import { IntentConflictError, OrderValidationError, QuoteExpiredError } from '../trading/index.js';
 
 export function bridgeAccount(a: AccountView, activeId: number | null): Account {
   return {
@@ -35,6 +35,7 @@ export function asServiceError(err: unknown): unknown {
   }
   if (err instanceof OrderValidationError) return new ServiceError('invalid-input', err.message);
   if (err instanceof QuoteExpiredError) return new ServiceError('exchange', err.message, err.code);
+  if (err instanceof IntentConflictError) return new ServiceError('conflict', err.message);
   return err;
 }
 

@@ -1,15 +1,23 @@
 /**
- * What the active account's services announce, as the bridge's push events: the sync engine's
- * fixtures, positions, orders and status, and the knockout watch's alerts.
+ * What the active account's sync engine announces, as the bridge's push events: fixtures,
+ * positions (the whole view, on every positions pass, so "updated 3 s ago" is true), orders
+ * (as rows), and status. The desk's own parts (placing, the alert centre) emit to the hub
+ * themselves.
  */
-import type { KnockoutAlertEvent } from '../alerts/index.js';
-import type { AppStatus, KnockoutAlert } from '../../shared/ipc/contract.js';
+import type { AppStatus } from '../../shared/ipc/contract.js';
+import { fixtureLookup, orderRow } from '../desk/rows.js';
+import { positionsView } from '../desk/positions.js';
 import type { IpcEventHub } from '../ipc/events.js';
+import type { Store } from '../store/index.js';
 import type { FixtureBoard } from './fixtures.js';
 import type { AccountSession } from './session.js';
 
+/** At most this many changed rows ride on one orders:changed push; beyond, the page reloads. */
+export const MAX_PUSHED_ROWS = 200;
+
 export interface EventWiring {
   hub: IpcEventHub;
+  store: Store;
   fixtures: FixtureBoard;
   status: () => AppStatus;
 }
@@ -23,38 +31,35 @@ export function forwardEvents(session: AccountSession, w: EventWiring): () => vo
       w.fixtures.invalidate();
       w.hub.emit('fixtures:changed', { total: w.fixtures.total, syncedAt: e.at });
     }),
-    session.engine.on('positions:changed', (e) => {
-      w.hub.emit('positions:changed', { accountId, at: e.at });
+    session.engine.on('positions:synced', (e) => {
+      w.hub.emit('positions:changed', {
+        accountId,
+        at: e.at,
+        view: sessionPositions(session, w.store),
+      });
     }),
     session.engine.on('orders:changed', (e) => {
+      const fixture = fixtureLookup(w.store);
       w.hub.emit('orders:changed', {
         accountId,
         orderIds: e.orders.map((o) => o.orderId),
+        rows: e.orders.slice(0, MAX_PUSHED_ROWS).map((o) => orderRow(o, fixture)),
+        more: e.orders.length > MAX_PUSHED_ROWS,
         at: e.at,
       });
     }),
     session.engine.on('sync:status', () => w.hub.emit('sync:status', w.status())),
-    session.watch.on('alert:knockout', (e) =>
-      w.hub.emit('alert:knockout', knockoutAlert(e, accountId)),
-    ),
   ];
   return () => {
     for (const stop of stops) stop();
   };
 }
 
-export function knockoutAlert(e: KnockoutAlertEvent, accountId: string | null): KnockoutAlert {
-  return {
-    kind: e.kind,
-    accountId,
-    contractId: e.contractId,
-    outcome: e.outcome,
-    fixture: e.fixture ?? e.contractId,
-    message: e.message,
-    at: e.at,
-    ...(e.contracts !== undefined ? { contracts: e.contracts } : {}),
-    ...(e.knockout !== undefined ? { knockout: e.knockout } : {}),
-    ...(e.level !== undefined ? { level: e.level } : {}),
-    ...(e.distance !== undefined ? { distance: e.distance } : {}),
-  };
+/** The session's positions as the positions screen shows them. */
+export function sessionPositions(session: AccountSession, store: Store) {
+  return positionsView(store, session.accountId, {
+    bridgeId: session.bridgeId,
+    pollMs: session.engine.positionsPollMs,
+    levels: session.alerts.levels,
+  });
 }

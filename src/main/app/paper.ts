@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import type { RunningExchange } from '../../exchange/app.js';
 import type { ApiKeyRecord, ExchangeDomain } from '../../exchange/domain/contract.js';
+import type { Fixture } from '../../shared/api/schemas.js';
 import type { Credentials } from '../client/index.js';
 import type { Account, Store } from '../store/index.js';
 
@@ -28,7 +29,24 @@ export interface PaperExchange {
   readonly account: Account;
   /** The trade key; the secret lives in this object only. */
   readonly credentials: Credentials;
+  /** The sandbox's control API, in process: what the practice panel drives. */
+  readonly practice: PracticeControls;
   close(): Promise<void>;
+}
+
+/**
+ * The sandbox's control calls (sandbox-exchange.md, "The control API"), called in process.
+ * Each throws the exchange's own refusal (an ApiError with its code and message) for a bad
+ * contract, outcome or price.
+ */
+export interface PracticeControls {
+  /** Sets an outcome's index price; boosted lots whose knockout it reaches are knocked out. */
+  setPrice(contractId: string, outcome: string, indexPrice: string): { knockedOut: number };
+  closeBetting(contractId: string): Fixture;
+  /** `winner`: a team of the fixture, or DRAW. */
+  resolve(contractId: string, winner: string): Fixture;
+  /** The next POST /order is accepted (202) and then reverts on chain: REJECTED, -2024. */
+  rejectNextOrder(): void;
 }
 
 export async function startPaper(dataDir: string, store: Store): Promise<PaperExchange> {
@@ -43,10 +61,19 @@ export async function startPaper(dataDir: string, store: Store): Promise<PaperEx
     const { account, key } = paperAccount(exchange.domain, exchange.url, store);
     const credentials: Credentials = { apiKey: key.apiKey, secret: key.secret };
     let closing: Promise<void> | undefined;
+    const { domain, faults, publicRoutes } = exchange;
     return {
       url: exchange.url,
       account,
       credentials,
+      practice: {
+        setPrice: (contractId, outcome, indexPrice) =>
+          domain.setPrice(contractId, outcome, indexPrice),
+        closeBetting: (contractId) => domain.closeFixture(contractId),
+        resolve: (contractId, winner) => domain.resolveFixture(contractId, winner),
+        rejectNextOrder: () =>
+          faults.set({ route: 'POST /order', mode: 'revert', count: 1 }, publicRoutes),
+      },
       close: () => (closing ??= exchange.close()),
     };
   } catch (err) {

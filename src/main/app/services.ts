@@ -15,6 +15,7 @@
 import { join } from 'node:path';
 import type { AppInfo, AppStatus } from '../../shared/ipc/contract.js';
 import { AccountsService, type AccountView } from '../accounts/index.js';
+import type { Emit } from '../desk/alert-centre.js';
 import type { Logger } from '../client/index.js';
 import { RateGovernor } from '../governor/index.js';
 import { ServiceError } from '../ipc/errors.js';
@@ -23,7 +24,8 @@ import type { CreateServices, Services, ServicesOptions } from '../ipc/services.
 import { Keychain } from '../keychain/keychain.js';
 import { openStore, type Store } from '../store/index.js';
 import { bridgeAccount, refusing, storeId } from './accounts.js';
-import { forwardEvents } from './events.js';
+import { deskServices } from './desk.js';
+import { forwardEvents, sessionPositions } from './events.js';
 import { FixtureBoard } from './fixtures.js';
 import { startPaper, type PaperExchange } from './paper.js';
 import { AccountSession } from './session.js';
@@ -58,6 +60,7 @@ function build(options: ServicesOptions): AppServices {
   );
   const logger = stderrLogger();
   const hub = new IpcEventHub();
+  const emit: Emit = (event, payload) => hub.emit(event, payload);
   const keychain = new Keychain(
     options.keychainService !== undefined ? { service: options.keychainService } : {},
   );
@@ -98,6 +101,7 @@ function build(options: ServicesOptions): AppServices {
       mode: live ? 'live' : 'paper',
       activeAccountId: live ? String(live.id) : null,
       accountLabel: live?.label ?? 'Paper',
+      canTrade: live?.permission !== 'read',
       host: options.host,
       versions: options.versions,
     };
@@ -114,6 +118,7 @@ function build(options: ServicesOptions): AppServices {
         credentials: accounts.credentials(live.id),
         governor: governorFor(live.baseUrl),
         logger,
+        emit,
       });
     }
     paper ??= startPaper(options.dataDir, store);
@@ -126,6 +131,7 @@ function build(options: ServicesOptions): AppServices {
       credentials: p.credentials,
       governor: governorFor(p.url),
       logger,
+      emit,
     });
   }
 
@@ -146,12 +152,19 @@ function build(options: ServicesOptions): AppServices {
       if (next.isPaper) store.settings.delete(ACTIVE_ACCOUNT);
       else store.settings.set(ACTIVE_ACCOUNT, String(next.accountId));
       session = next;
-      unforward = forwardEvents(next, { hub, fixtures: board, status });
+      unforward = forwardEvents(next, { hub, store, fixtures: board, status });
       board.invalidate();
       next.start(paused);
       const now = info();
       hub.emit('app:changed', now);
       hub.emit('sync:status', status());
+      // The new account's figures, so every window and the tray drop the old account's.
+      hub.emit('alerts:changed', next.alerts.summary());
+      hub.emit('positions:changed', {
+        accountId: next.bridgeId,
+        at: Date.now(),
+        view: sessionPositions(next, store),
+      });
       return now;
     });
     switching = run.catch(() => undefined);
@@ -186,6 +199,11 @@ function build(options: ServicesOptions): AppServices {
     store,
     session: () => session,
     events: hub,
+    ...deskServices({
+      store,
+      started,
+      paperControls: async () => (await paper?.catch(() => undefined))?.practice,
+    }),
     app: {
       info: async () => {
         await ready;

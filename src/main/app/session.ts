@@ -1,10 +1,13 @@
 /**
  * The runtime of the active account: its exchange client (behind the governor of its exchange),
- * the sync engine keeping the store current, the knockout watch fed by it, and the trading
- * service. One at a time; switching accounts stops one and starts the next.
+ * the sync engine keeping the store current, the knockout watch fed by it, the trading service,
+ * and the desk on top of them (placing from the app, the alert centre). One at a time;
+ * switching accounts stops one and starts the next.
  */
 import { KnockoutWatch } from '../alerts/index.js';
 import { ExchangeClient, type CredentialsSource, type Logger } from '../client/index.js';
+import { AlertCentre, type Emit } from '../desk/alert-centre.js';
+import { DeskTrading } from '../desk/placement.js';
 import type { RateGovernor } from '../governor/index.js';
 import type { Store } from '../store/index.js';
 import { SyncEngine } from '../sync/index.js';
@@ -19,6 +22,8 @@ export interface SessionOptions {
   credentials: CredentialsSource;
   governor: RateGovernor;
   logger: Logger;
+  /** Where the desk announces bridge events (the app's event hub). */
+  emit: Emit;
 }
 
 export class AccountSession {
@@ -32,8 +37,11 @@ export class AccountSession {
   readonly engine: SyncEngine;
   readonly watch: KnockoutWatch;
   readonly trading: TradingService;
+  /** Placing from the app: one intent, one order; known refusals before sending. */
+  readonly desk: DeskTrading;
+  /** Knockout, fill and rejection alerts; the account's alert settings. */
+  readonly alerts: AlertCentre;
   readonly #governor: RateGovernor;
-  readonly #logger: Logger;
   #stopping: Promise<void> | undefined;
 
   constructor(opts: SessionOptions) {
@@ -42,7 +50,6 @@ export class AccountSession {
     this.bridgeId = opts.isPaper ? null : String(opts.accountId);
     this.governorName = `account-${opts.accountId}`;
     this.#governor = opts.governor;
-    this.#logger = opts.logger;
     // Registered now, so the status bar shows the account's budget before its first request.
     opts.governor.registerAccount(this.governorName);
     this.client = new ExchangeClient({
@@ -56,27 +63,37 @@ export class AccountSession {
     this.engine = new SyncEngine({ ...base, client: this.client });
     this.watch = new KnockoutWatch({ ...base, engine: this.engine });
     this.trading = new TradingService({ ...base, client: this.client });
+    const bridge = { store: opts.store, accountId: opts.accountId, bridgeId: this.bridgeId };
+    this.alerts = new AlertCentre({
+      ...bridge,
+      watch: this.watch,
+      engine: this.engine,
+      emit: opts.emit,
+    });
+    this.desk = new DeskTrading({
+      ...bridge,
+      trading: this.trading,
+      syncStatus: () => this.engine.status(),
+      ordersBucket: () => opts.governor.snapshot().accounts[this.governorName]?.orders,
+      emit: opts.emit,
+    });
   }
 
   /** Starts syncing (paused when asked) and the watch; reconciles open intents meanwhile. */
   start(paused: boolean): void {
     if (paused) this.engine.pause();
+    // The alert settings reach the watch before its first check.
+    this.alerts.start();
     this.watch.start();
     this.engine.start();
-    this.trading.reconcileOpenIntents().then(
-      (r) => {
-        if (r.checked > 0) this.#logger.info('open order intents reconciled', { ...r });
-      },
-      (err: unknown) =>
-        this.#logger.warn('open order intents could not be reconciled yet', {
-          reason: err instanceof Error ? err.message : String(err),
-        }),
-    );
+    void this.desk.reconcile();
   }
 
   /** Stops the watch, the engine (nothing left in flight) and the client; once. */
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
+      this.desk.stop();
+      this.alerts.stop();
       await this.watch.stop();
       await this.engine.stop();
       await this.client.close();

@@ -10,12 +10,15 @@ import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js
 export class ServiceError extends Error {
   readonly kind: BridgeErrorKind;
   readonly code: number | undefined;
+  /** rate-limited: how long until it may be tried again, ms. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(kind: BridgeErrorKind, message: string, code?: number) {
+  constructor(kind: BridgeErrorKind, message: string, code?: number, retryAfterMs?: number) {
     super(message);
     this.name = 'ServiceError';
     this.kind = kind;
     this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -68,7 +71,10 @@ function exchangeCode(err: unknown): number | undefined {
 
 export function toBridgeError(err: unknown): BridgeError {
   if (err instanceof ServiceError) {
-    return withCode({ kind: err.kind, message: sentence(err.message) }, err.code);
+    return withRetry(
+      withCode({ kind: err.kind, message: sentence(err.message) }, err.code),
+      err.retryAfterMs,
+    );
   }
   if (err instanceof KeychainUnavailableError || err instanceof KeychainError) {
     return { kind: 'keychain', message: sentence(err.message) };
@@ -77,7 +83,10 @@ export function toBridgeError(err: unknown): BridgeError {
   if (code !== undefined) {
     const info = errorInfo(code);
     const kind: BridgeErrorKind = info.errorClass === 'rate-limit' ? 'rate-limited' : 'exchange';
-    return { kind, code, message: exchangeMessage(info.meaning, err) };
+    return withRetry(
+      { kind, code, message: exchangeMessage(info.meaning, err) },
+      kind === 'rate-limited' ? retryAfterOf(err) : undefined,
+    );
   }
   if (err instanceof Error && err.name === 'ProtocolError') {
     return { kind: 'exchange', message: sentence(err.message) };
@@ -107,6 +116,16 @@ function exchangeMessage(meaning: string, err: unknown): string {
 
 function withCode(error: BridgeError, code: number | undefined): BridgeError {
   return code === undefined ? error : { ...error, code };
+}
+
+function withRetry(error: BridgeError, retryAfterMs: number | undefined): BridgeError {
+  return retryAfterMs === undefined ? error : { ...error, retryAfterMs: Math.ceil(retryAfterMs) };
+}
+
+/** The Retry-After the exchange client read off a refusal, ms. */
+function retryAfterOf(err: unknown): number | undefined {
+  const ms = (err as { retryAfterMs?: unknown }).retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
 
 /** Removes every occurrence of the given secrets from a message, however it got there. */

@@ -1,6 +1,6 @@
 /**
  * The main side of the bridge: one handler per contract channel, each a thin call into the
- * services. `registerHandlers` puts them behind a transport with the checks every call gets:
+ * services, declared by its feature (features/). `registerHandlers` puts them behind a transport with the checks every call gets:
  * input validated against the contract's schema before a service sees it, output validated in
  * development and tests, and every failure turned into the bridge's `{kind, message, code?}`.
  */
@@ -12,30 +12,29 @@ import {
   type IpcResult,
 } from '../../shared/ipc/contract.js';
 import { redact, toBridgeError } from './errors.js';
+import { accountHandlers } from './features/accounts.js';
+import { alertHandlers } from './features/alerts.js';
+import { appHandlers } from './features/app.js';
+import { deskHandlers } from './features/desk.js';
+import { combineHandlers, type IpcHandlers } from './features/feature.js';
+import { marketHandlers } from './features/markets.js';
+import { practiceHandlers } from './features/practice.js';
 import type { Services } from './services.js';
 import type { IpcTransport } from './transport.js';
 import { checkEvent, checkInput, checkOutput } from './validate.js';
 
-/** One handler per channel: a channel missing here, or one the contract lacks, fails to compile. */
-export type IpcHandlers = {
-  [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcOutput<C>>;
-};
+export type { IpcHandlers } from './features/feature.js';
 
+/** Every channel's handler, each feature contributing its own. */
 export function createHandlers(services: Services): IpcHandlers {
-  const handlers: IpcHandlers = {
-    'app:info': () => services.app.info(),
-    'accounts:list': async () => ({ accounts: await services.accounts.list() }),
-    'accounts:add': (input) => services.accounts.add(input),
-    'accounts:remove': async ({ accountId }) => ({
-      removed: await services.accounts.remove(accountId),
-    }),
-    'accounts:switch': ({ accountId }) => services.accounts.switchTo(accountId),
-    'fixtures:list': (filter) => services.fixtures.list(filter),
-    'quote:request': (input) => services.quotes.request(input),
-    'status:get': () => services.status.get(),
-    'sync:pause': () => services.status.pauseSync(),
-    'sync:resume': () => services.status.resumeSync(),
-  };
+  const handlers: IpcHandlers = combineHandlers(
+    appHandlers(services),
+    accountHandlers(services),
+    marketHandlers(services),
+    deskHandlers(services),
+    alertHandlers(services),
+    practiceHandlers(services),
+  );
   return handlers;
 }
 

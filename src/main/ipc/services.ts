@@ -7,13 +7,31 @@
  */
 import type {
   Account,
+  AlertPage,
+  AlertSettings,
+  AlertsQuery,
+  AlertsSummary,
   AppInfo,
   AppStatus,
+  DeskSettings,
+  DeskSettingsChange,
   FixturePage,
   FixturesFilter,
   IpcEvent,
   IpcEventPayload,
+  MarkRead,
   NewAccount,
+  OrderFixtures,
+  OrderPage,
+  OrderRow,
+  OrdersFilter,
+  PlaceOrder,
+  PlaceResult,
+  PositionsView,
+  PracticeFixture,
+  PracticePrice,
+  PracticeResolve,
+  PracticeResult,
   QuoteRequest,
   QuoteResult,
 } from '../../shared/ipc/contract.js';
@@ -45,6 +63,60 @@ export interface QuotesService {
   request(input: QuoteRequest): Promise<QuoteResult>;
 }
 
+/** Placing bets for the active account: one intent is at most one order, whatever repeats it. */
+export interface TradingDeskService {
+  /**
+   * Places the intent, after refusing what the store already knows the exchange would refuse
+   * (betting closed, the opposite outcome held, nothing to sell, a read-only key, offline, the
+   * order budget spent). Resolves once the exchange accepted it (SUBMITTED), refused it
+   * (NOT_PLACED) or could not be asked (CHECKING: reconciled later, never shown as failed).
+   * The same intentId again answers its first order with `repeated: true`.
+   */
+  place(input: PlaceOrder): Promise<PlaceResult>;
+}
+
+/** The active account's order blotter: orders and the intents not (yet) matched to one. */
+export interface OrdersService {
+  /** Newest first. */
+  list(filter: OrdersFilter): Promise<OrderPage>;
+  get(clientOrderId: string): Promise<OrderRow | null>;
+  fixtures(): Promise<OrderFixtures>;
+}
+
+export interface PositionsService {
+  /** The active account's open positions from the store, with fixtures and knockout distance. */
+  view(): Promise<PositionsView>;
+}
+
+/** The alert centre of the active account, and its alert settings. */
+export interface AlertsService {
+  list(query: AlertsQuery): Promise<AlertPage>;
+  markRead(input: MarkRead): Promise<AlertsSummary>;
+  /** Unread counts and positions near their knockout: the nav badge and the tray. */
+  summary(): Promise<AlertsSummary>;
+  settings(): Promise<AlertSettings>;
+  /** Stores the settings and applies them to the running knockout watch at once. */
+  configure(settings: AlertSettings): Promise<AlertSettings>;
+}
+
+/** App-wide preferences. */
+export interface SettingsService {
+  get(): Promise<DeskSettings>;
+  set(change: DeskSettingsChange): Promise<DeskSettings>;
+}
+
+/**
+ * Drives the paper exchange. Every method throws ServiceError('conflict') unless the active
+ * account is the paper account: a live account can never reach the sandbox's controls.
+ */
+export interface PracticeService {
+  setPrice(input: PracticePrice): Promise<PracticeResult>;
+  closeBetting(input: PracticeFixture): Promise<PracticeResult>;
+  resolve(input: PracticeResolve): Promise<PracticeResult>;
+  /** The next order placed is accepted and then reverts on chain (REJECTED, -2024). */
+  rejectNextOrder(): Promise<PracticeResult>;
+}
+
 export interface StatusService {
   get(): Promise<AppStatus>;
   pauseSync(): Promise<AppStatus>;
@@ -63,6 +135,12 @@ export interface Services {
   accounts: AccountsService;
   fixtures: FixturesService;
   quotes: QuotesService;
+  trading: TradingDeskService;
+  orders: OrdersService;
+  positions: PositionsService;
+  alerts: AlertsService;
+  settings: SettingsService;
+  practice: PracticeService;
   status: StatusService;
   events: EventSource;
   /** Stops timers, sync and the paper exchange, and closes the store; called once on quit. */

@@ -245,6 +245,11 @@ export class SyncEngine {
     return this.#started;
   }
 
+  /** How often positions are read now: fast while a boosted position is open. */
+  get positionsPollMs(): number {
+    return this.#boostedOpen ? this.#intervals.positionsBoostedMs : this.#intervals.positionsIdleMs;
+  }
+
   // ------------------------------------------------------------------ on demand
 
   /**
@@ -571,6 +576,7 @@ export class SyncEngine {
             accountId: this.accountId,
             orders: r.changed,
             cursor: r.cursor,
+            initial: r.initial,
             at: at(),
           });
           // A fill moves a position; a filled SELL may close one into a settlement row.
@@ -607,6 +613,11 @@ export class SyncEngine {
             at: at(),
           });
         }
+        this.#events.emit('positions:synced', {
+          accountId: this.accountId,
+          changed: r.changed,
+          at: at(),
+        });
         // Something closed or shrank: its settlement row, or our SELL, explains it.
         if (r.shrank) this.#trigger('settlements', 'orders');
         if (r.boostedOpen && !wasBoosted) this.#trigger('prices');

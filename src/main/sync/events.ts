@@ -28,6 +28,8 @@ export interface OrdersChangedEvent {
   orders: Order[];
   /** The cursor committed with them. */
   cursor: number;
+  /** True on the account's very first orders sync (its whole history, not news). */
+  initial: boolean;
   at: number;
 }
 
@@ -39,6 +41,14 @@ export interface PositionsChangedEvent {
   previous: StoredPosition[];
   /** True while a boosted position is open: positions are then polled fast. */
   boostedOpen: boolean;
+  at: number;
+}
+
+/** Every successful positions pass, changed or not: the figures are this fresh. */
+export interface PositionsSyncedEvent {
+  accountId: number;
+  /** Whether the snapshot differs from the one it replaced (then positions:changed came too). */
+  changed: boolean;
   at: number;
 }
 
@@ -65,6 +75,7 @@ export interface FixturesChangedEvent {
 export interface SyncEvents {
   'orders:changed': OrdersChangedEvent;
   'positions:changed': PositionsChangedEvent;
+  'positions:synced': PositionsSyncedEvent;
   'settlements:changed': SettlementsChangedEvent;
   'fixtures:changed': FixturesChangedEvent;
   'sync:status': SyncStatus;

@@ -376,6 +376,16 @@ export class TradingService {
     return run;
   }
 
+  /** True while a placement of this clientOrderId runs in this process. */
+  isPlacing(clientOrderId: string): boolean {
+    return this.#inflight.has(clientOrderId);
+  }
+
+  /** A live or recently lapsed quote this service made, by rfqId. */
+  quoteOf(rfqId: string): LiveQuote | undefined {
+    return this.#quotes.get(rfqId);
+  }
+
   /** The intent of a clientOrderId as this account recorded it, if any. */
   intent(clientOrderId: string): OrderIntent | undefined {
     const i = this.#store.intents.get(clientOrderId);

@@ -13,6 +13,21 @@ export const IPC_CHANNELS = [
   'accounts:switch',
   'fixtures:list',
   'quote:request',
+  'order:place',
+  'orders:list',
+  'orders:get',
+  'orders:fixtures',
+  'positions:list',
+  'alerts:list',
+  'alerts:read',
+  'alerts:settings',
+  'alerts:configure',
+  'settings:get',
+  'settings:set',
+  'practice:price',
+  'practice:close',
+  'practice:resolve',
+  'practice:reject',
   'status:get',
   'sync:pause',
   'sync:resume',
@@ -21,11 +36,13 @@ export const IPC_CHANNELS = [
 /** Events main pushes to the renderer. */
 export const IPC_EVENTS = [
   'app:changed',
+  'app:show',
   'sync:status',
   'fixtures:changed',
   'positions:changed',
   'orders:changed',
-  'alert:knockout',
+  'alert:raised',
+  'alerts:changed',
 ] as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[number];

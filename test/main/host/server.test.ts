@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { WsServerMessage } from '../../../src/shared/ipc/ws-protocol.js';
 import { startHost, type RunningHost } from '../../../src/main/host/server.js';
-import { memoryServices, type MemoryServices } from '../ipc/memory-services.js';
+import { EMPTY_POSITIONS, memoryServices, type MemoryServices } from '../ipc/memory-services.js';
 
 let dir: string;
 let host: RunningHost;
@@ -210,10 +210,22 @@ describe('the browser host’s WebSocket bridge', () => {
     const b = connect();
     await Promise.all([opened(a), opened(b)]);
     const got = Promise.all([exchange(a, [], 1), exchange(b, [], 1)]);
-    services.events.emit('positions:changed', { accountId: null, at: 5 });
+    services.events.emit('positions:changed', { accountId: null, at: 5, view: EMPTY_POSITIONS });
     expect(await got).toEqual([
-      [{ type: 'event', event: 'positions:changed', payload: { accountId: null, at: 5 } }],
-      [{ type: 'event', event: 'positions:changed', payload: { accountId: null, at: 5 } }],
+      [
+        {
+          type: 'event',
+          event: 'positions:changed',
+          payload: { accountId: null, at: 5, view: EMPTY_POSITIONS },
+        },
+      ],
+      [
+        {
+          type: 'event',
+          event: 'positions:changed',
+          payload: { accountId: null, at: 5, view: EMPTY_POSITIONS },
+        },
+      ],
     ]);
   });
 

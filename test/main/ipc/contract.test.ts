@@ -42,11 +42,23 @@ describe('the IPC contract', () => {
         'accounts:switch',
         'fixtures:list',
         'quote:request',
+        'order:place',
+        'orders:list',
+        'positions:list',
+        'alerts:list',
+        'alerts:read',
+        'practice:price',
         'status:get',
       ]),
     );
     expect(IPC_EVENTS).toEqual(
-      expect.arrayContaining(['positions:changed', 'orders:changed', 'alert:knockout']),
+      expect.arrayContaining([
+        'positions:changed',
+        'orders:changed',
+        'alert:raised',
+        'alerts:changed',
+        'app:show',
+      ]),
     );
   });
 
@@ -54,7 +66,8 @@ describe('the IPC contract', () => {
     expect(isIpcChannel('quote:request')).toBe(true);
     expect(isIpcChannel('shell:exec')).toBe(false);
     expect(isIpcChannel(42)).toBe(false);
-    expect(isIpcEvent('alert:knockout')).toBe(true);
+    expect(isIpcEvent('alert:raised')).toBe(true);
+    expect(isIpcEvent('alert:knockout')).toBe(false);
     expect(isIpcEvent('quote:request')).toBe(false);
   });
 

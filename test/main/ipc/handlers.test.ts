@@ -7,13 +7,14 @@ import {
 } from '../../../src/shared/ipc/contract.js';
 import { ExchangeError, NetworkError } from '../../../src/main/client/index.js';
 import { ServiceError } from '../../../src/main/ipc/errors.js';
+import { combineHandlers } from '../../../src/main/ipc/features/feature.js';
 import { createHandlers, dispatch, registerHandlers } from '../../../src/main/ipc/handlers.js';
 import type { IpcTransport, RawHandler } from '../../../src/main/ipc/transport.js';
 import {
   KEYCHAIN_UNAVAILABLE_MESSAGE,
   KeychainUnavailableError,
 } from '../../../src/main/keychain/keychain.js';
-import { FIXTURE, memoryServices } from './memory-services.js';
+import { EMPTY_POSITIONS, FIXTURE, memoryServices } from './memory-services.js';
 
 /** A transport that is a plain table: what the handlers registered, and what they broadcast. */
 function tableTransport() {
@@ -121,6 +122,60 @@ describe('registerHandlers', () => {
     expect((await call('quote:request', { ...quote, boost: 100 })).ok).toBe(true);
   });
 
+  it('routes each desk channel to its service with the input it was given', async () => {
+    const { services, call } = setup();
+    const place = { intentId: 'bd-1', type: 'FOK', rfqId: 'a'.repeat(32) };
+    expect(await call('order:place', place)).toMatchObject({
+      ok: true,
+      value: { repeated: false, row: { clientOrderId: 'bd-1' } },
+    });
+    expect((await call('order:place', place)).ok).toBe(true);
+    await call('orders:list', { status: 'working', limit: 100, offset: 0 });
+    await call('positions:list', {});
+    await call('alerts:read', { all: true });
+    await call('practice:price', { contractId: 'C', outcome: 'ARS', indexPrice: '0.35' });
+    await call('settings:set', { oneClickBetting: true });
+    expect(services.calls.map((c) => c.method)).toEqual([
+      'trading.place',
+      'trading.place',
+      'orders.list',
+      'positions.view',
+      'alerts.markRead',
+      'practice.setPrice',
+      'settings.set',
+    ]);
+    expect(services.calls[5]!.input).toEqual({
+      contractId: 'C',
+      outcome: 'ARS',
+      indexPrice: '0.35',
+    });
+  });
+
+  it('refuses forged desk input before any service sees it', async () => {
+    const { services, call } = setup();
+    const forged: [IpcChannel, unknown][] = [
+      // An intent id outside the clientOrderId alphabet, or too long.
+      ['order:place', { intentId: 'bd 1; DROP', type: 'FOK', rfqId: 'r' }],
+      ['order:place', { intentId: 'x'.repeat(65), type: 'FOK', rfqId: 'r' }],
+      // An order type the exchange does not have, and a field the contract does not know.
+      ['order:place', { intentId: 'bd-2', type: 'LIMIT', rfqId: 'r' }],
+      ['order:place', { intentId: 'bd-3', type: 'FOK', rfqId: 'r', clientOrderId: 'other' }],
+      // A float where a decimal string goes, and a price that is not a number.
+      ['practice:price', { contractId: 'C', outcome: 'ARS', indexPrice: 0.35 }],
+      ['practice:price', { contractId: 'C', outcome: 'ARS', indexPrice: '1e-1' }],
+      ['alerts:configure', { levels: ['5%'], margin: '0.01', notify: {} }],
+      ['alerts:read', { ids: [0] }],
+      ['orders:list', { status: 'everything', limit: 100, offset: 0 }],
+      ['orders:list', { limit: 100_000, offset: 0 }],
+      ['settings:set', { oneClickBetting: 'yes' }],
+    ];
+    for (const [channel, input] of forged) {
+      const error = failure(await call(channel, input));
+      expect(error.kind, `${channel} ${JSON.stringify(input)}`).toBe('invalid-input');
+    }
+    expect(services.calls).toEqual([]);
+  });
+
   it('answers an account without its secret', async () => {
     const { call } = setup();
     const result = await call('accounts:add', newAccount);
@@ -141,26 +196,33 @@ describe('registerHandlers', () => {
 
   it('forwards the services’ events to the transport', () => {
     const { services, broadcasts } = setup();
-    services.events.emit('positions:changed', { accountId: null, at: 1 });
+    services.events.emit('positions:changed', { accountId: null, at: 1, view: EMPTY_POSITIONS });
     expect(broadcasts).toEqual([
-      { event: 'positions:changed', payload: { accountId: null, at: 1 } },
+      { event: 'positions:changed', payload: { accountId: null, at: 1, view: EMPTY_POSITIONS } },
     ]);
   });
 
   it('drops and logs an event whose payload breaks the contract', () => {
     const { services, broadcasts, logs } = setup();
     // @ts-expect-error -- a service bug the contract must catch
-    services.events.emit('alert:knockout', { contractId: 'x' });
+    services.events.emit('alert:raised', { contractId: 'x' });
     expect(broadcasts).toEqual([]);
-    expect(logs.join('\n')).toContain('alert:knockout event broke the contract');
+    expect(logs.join('\n')).toContain('alert:raised event broke the contract');
   });
 
   it('stops answering and forwarding once undone', () => {
     const { services, handlers, broadcasts, stop } = setup();
     stop();
     expect(handlers.size).toBe(0);
-    services.events.emit('positions:changed', { accountId: null, at: 1 });
+    services.events.emit('positions:changed', { accountId: null, at: 1, view: EMPTY_POSITIONS });
     expect(broadcasts).toEqual([]);
+  });
+});
+
+describe('combineHandlers', () => {
+  it('refuses two features that claim one channel', () => {
+    const one = { 'app:info': () => Promise.reject(new Error('unused')) };
+    expect(() => combineHandlers(one, { ...one })).toThrow(/app:info/);
   });
 });
 

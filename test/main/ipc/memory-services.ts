@@ -3,7 +3,17 @@
  * behaviour, and a record of every call that reached it.
  */
 import type { Fixture } from '../../../src/shared/api/schemas.js';
-import type { Account, AppInfo, AppStatus, QuoteResult } from '../../../src/shared/ipc/contract.js';
+import type {
+  Account,
+  AlertSettings,
+  AlertsSummary,
+  AppInfo,
+  AppStatus,
+  DeskSettings,
+  OrderRow,
+  PositionsView,
+  QuoteResult,
+} from '../../../src/shared/ipc/contract.js';
 import { IpcEventHub } from '../../../src/main/ipc/events.js';
 import type { Services } from '../../../src/main/ipc/services.js';
 
@@ -20,6 +30,48 @@ export const FIXTURE: Fixture = {
   lotSize: 1,
   minContracts: 1,
 };
+
+/** A positions view with no positions: what an event about positions carries at least. */
+export const EMPTY_POSITIONS: PositionsView = {
+  accountId: null,
+  positions: [],
+  snapshotAt: null,
+  pollMs: 30_000,
+  staleAfterMs: 60_000,
+};
+
+export function sampleRow(clientOrderId: string): OrderRow {
+  return {
+    clientOrderId,
+    orderId: '0x01',
+    createdAt: 1_800_000_000_000,
+    updatedAt: 1_800_000_000_000,
+    contractId: FIXTURE.contractId,
+    fixture: {
+      league: FIXTURE.league,
+      homeTeam: FIXTURE.homeTeam,
+      awayTeam: FIXTURE.awayTeam,
+      startsAt: FIXTURE.startsAt,
+      bettingOpen: true,
+      status: 'OPEN',
+    },
+    outcome: 'ARS',
+    side: 'BUY',
+    orderType: 'FOK',
+    unit: 'BASE',
+    qty: '10',
+    contracts: 10,
+    entryPrice: '0.5600',
+    cost: '5.66',
+    maxWin: '10.00',
+    proceeds: null,
+    boost: 0,
+    knockout: null,
+    status: 'SUBMITTED',
+    tx: '',
+    error: null,
+  };
+}
 
 export interface MemoryServices extends Services {
   events: IpcEventHub;
@@ -44,6 +96,7 @@ export function memoryServices(): MemoryServices {
       mode: account ? 'live' : 'paper',
       activeAccountId: account?.id ?? null,
       accountLabel: account?.label ?? 'Paper',
+      canTrade: account?.permission !== 'read',
       host: 'browser',
       versions: { app: '0.1.0', node: process.versions.node, electron: null, chrome: null },
     };
@@ -55,6 +108,21 @@ export function memoryServices(): MemoryServices {
     clockOffsetMs: 12,
     rateBudget: [{ group: 'quotes', tokens: 9, capacity: 9, queued: 0, blockedUntil: null }],
   });
+
+  const summary = (): AlertsSummary => ({
+    accountId: active,
+    unread: 0,
+    unreadDanger: 0,
+    nearKnockout: 0,
+  });
+  let alertSettings: AlertSettings = {
+    levels: ['0.1', '0.05', '0.02'],
+    margin: '0.01',
+    notify: { near: true, knocked_out: true, filled: true, rejected: true },
+  };
+  let desk: DeskSettings = { oneClickBetting: false };
+  const placed = new Map<string, OrderRow>();
+  const practised = (what: string) => ({ message: `${what} (memory).` });
 
   async function call<T>(method: string, input: unknown, run: () => T): Promise<T> {
     calls.push({ method, input });
@@ -138,6 +206,57 @@ export function memoryServices(): MemoryServices {
           clockOffsetMs: 12,
           receivedAt: 1_800_000_000_000,
         })),
+    },
+    trading: {
+      place: (input) =>
+        call('trading.place', input, () => {
+          const repeated = placed.has(input.intentId);
+          const row = placed.get(input.intentId) ?? sampleRow(input.intentId);
+          placed.set(input.intentId, row);
+          return { row, repeated };
+        }),
+    },
+    orders: {
+      list: (filter) =>
+        call('orders.list', filter, () => ({
+          rows: [...placed.values()].slice(filter.offset, filter.offset + filter.limit),
+          total: placed.size,
+          limit: filter.limit,
+          offset: filter.offset,
+        })),
+      get: (clientOrderId) =>
+        call('orders.get', clientOrderId, () => placed.get(clientOrderId) ?? null),
+      fixtures: () =>
+        call('orders.fixtures', undefined, () => ({
+          fixtures: [{ contractId: FIXTURE.contractId, name: 'ARS v CHE' }],
+        })),
+    },
+    positions: {
+      view: () => call('positions.view', undefined, () => EMPTY_POSITIONS),
+    },
+    alerts: {
+      list: (query) =>
+        call('alerts.list', query, () => ({
+          alerts: [],
+          total: 0,
+          limit: query.limit,
+          offset: query.offset,
+          summary: summary(),
+        })),
+      markRead: (input) => call('alerts.markRead', input, summary),
+      summary: () => call('alerts.summary', undefined, summary),
+      settings: () => call('alerts.settings', undefined, () => alertSettings),
+      configure: (settings) => call('alerts.configure', settings, () => (alertSettings = settings)),
+    },
+    settings: {
+      get: () => call('settings.get', undefined, () => desk),
+      set: (change) => call('settings.set', change, () => (desk = { ...desk, ...change })),
+    },
+    practice: {
+      setPrice: (input) => call('practice.setPrice', input, () => practised('Price set')),
+      closeBetting: (input) => call('practice.closeBetting', input, () => practised('Closed')),
+      resolve: (input) => call('practice.resolve', input, () => practised('Resolved')),
+      rejectNextOrder: () => call('practice.rejectNextOrder', undefined, () => practised('Armed')),
     },
     status: {
       get: () => call('status.get', undefined, () => status()),

@@ -14,6 +14,8 @@ export interface OrdersPass {
   /** Of those, the ones that changed the store (new, or newer than the stored report). */
   changed: Order[];
   cursor: number;
+  /** No cursor was stored before this pass: the answer is the account's whole history. */
+  initial: boolean;
 }
 
 export async function syncOrders(ctx: StreamContext): Promise<OrdersPass> {
@@ -24,7 +26,7 @@ export async function syncOrders(ctx: StreamContext): Promise<OrdersPass> {
     ctx.store.applyOrderUpdates(ctx.accountId, res.orders, res.cursor);
     return fresh;
   });
-  return { received: res.orders.length, changed, cursor: res.cursor };
+  return { received: res.orders.length, changed, cursor: res.cursor, initial: since === undefined };
 }
 
 /** Whether the store would take this report (the repository keeps the newest updatedAt). */

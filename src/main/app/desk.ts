@@ -1,0 +1,92 @@
+/**
+ * The betting desk's services for the bridge: placing, the blotter, positions, the alert centre,
+ * app-wide settings and practice. Each works on the active account's session; reads come from
+ * the store, so positions, orders and alerts show while the exchange is away.
+ */
+import type { OrderFixtures, OrderPage } from '../../shared/ipc/contract.js';
+import { readDeskSettings, writeDeskSettings } from '../desk/alert-settings.js';
+import { practiceService } from '../desk/practice.js';
+import { entryRow, fixtureLookup, fixtureName } from '../desk/rows.js';
+import type {
+  AlertsService,
+  OrdersService,
+  PositionsService,
+  PracticeService,
+  SettingsService,
+  TradingDeskService,
+} from '../ipc/services.js';
+import type { Store } from '../store/index.js';
+import { refusing } from './accounts.js';
+import { sessionPositions } from './events.js';
+import type { PracticeControls } from './paper.js';
+import type { AccountSession } from './session.js';
+
+export interface DeskContext {
+  store: Store;
+  /** The active session, waiting for it while the app starts or switches accounts. */
+  started: () => Promise<AccountSession>;
+  /** The paper exchange's controls, when paper mode has started. */
+  paperControls: () => Promise<PracticeControls | undefined>;
+}
+
+export interface DeskServices {
+  trading: TradingDeskService;
+  orders: OrdersService;
+  positions: PositionsService;
+  alerts: AlertsService;
+  settings: SettingsService;
+  practice: PracticeService;
+}
+
+export function deskServices(ctx: DeskContext): DeskServices {
+  const { store, started } = ctx;
+  return {
+    trading: {
+      place: (input) => refusing(async () => (await started()).desk.place(input)),
+    },
+    orders: {
+      async list(filter): Promise<OrderPage> {
+        const s = await started();
+        const page = store.blotter.page(s.accountId, filter);
+        const fixture = fixtureLookup(store);
+        const placing = (id: string) => s.trading.isPlacing(id);
+        return {
+          rows: page.entries.map((e) => entryRow(e, placing, fixture)),
+          total: page.total,
+          limit: page.limit,
+          offset: page.offset,
+        };
+      },
+      async get(clientOrderId) {
+        return (await started()).desk.row(clientOrderId);
+      },
+      async fixtures(): Promise<OrderFixtures> {
+        const s = await started();
+        const fixtures = store.blotter
+          .contracts(s.accountId)
+          .map((contractId) => ({ contractId, name: fixtureName(store, contractId) }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return { fixtures };
+      },
+    },
+    positions: {
+      view: async () => sessionPositions(await started(), store),
+    },
+    alerts: {
+      list: async (query) => (await started()).alerts.list(query),
+      markRead: async (input) => (await started()).alerts.markRead(input),
+      summary: async () => (await started()).alerts.summary(),
+      settings: async () => (await started()).alerts.settings(),
+      configure: async (settings) => (await started()).alerts.configure(settings),
+    },
+    settings: {
+      get: () => Promise.resolve(readDeskSettings(store)),
+      set: (change) => Promise.resolve(writeDeskSettings(store, change)),
+    },
+    practice: practiceService({
+      store,
+      session: started,
+      controls: ctx.paperControls,
+    }),
+  };
+}

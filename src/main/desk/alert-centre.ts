@@ -1,0 +1,239 @@
+/**
+ * The alert centre of one account: the knockout watch's near and knocked-out alerts, plus an
+ * alert when an order of the account fills or ends without filling, all kept in the store's
+ * alerts table (so the history and the unread count survive a restart) and announced on the
+ * bridge as `alert:raised`, with whether the account's settings want a desktop notification.
+ * It also applies the account's alert settings to the knockout watch, at start and at once when
+ * they change, and keeps the unread/near-knockout summary (`alerts:changed`) current.
+ */
+import { isFinalStatus, type Order } from '../../shared/api/schemas.js';
+import {
+  DANGER_ALERT_KINDS,
+  type AlertPage,
+  type AlertSettings,
+  type AlertsQuery,
+  type AlertsSummary,
+  type AlertView,
+  type IpcEvent,
+  type IpcEventPayload,
+  type MarkRead,
+} from '../../shared/ipc/contract.js';
+import { formatUsd } from '../../shared/money.js';
+import { knockoutDistance, type KnockoutAlertEvent } from '../alerts/index.js';
+import type { Listener } from '../sync/emitter.js';
+import type { OrdersChangedEvent, PositionsSyncedEvent } from '../sync/events.js';
+import type { Alert, AlertKind, Store } from '../store/index.js';
+import { outcomeOfOrder } from '../trading/outcome.js';
+import { readAlertSettings, writeAlertSettings } from './alert-settings.js';
+import { deepestLevelInside } from './positions.js';
+import { fixtureName } from './rows.js';
+
+/** What the centre needs of the knockout watch. */
+export interface KnockoutAlerts {
+  on(event: 'alert:knockout', listener: Listener<KnockoutAlertEvent>): () => void;
+  configure(levels: readonly string[], margin: string): void;
+}
+
+/** What the centre needs of the sync engine. */
+export interface OrderAndPositionFeed {
+  on(event: 'orders:changed', listener: Listener<OrdersChangedEvent>): () => void;
+  on(event: 'positions:synced', listener: Listener<PositionsSyncedEvent>): () => void;
+}
+
+export type Emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
+
+export interface AlertCentreOptions {
+  store: Store;
+  accountId: number;
+  /** The account as the bridge names it (null: paper). */
+  bridgeId: string | null;
+  watch: KnockoutAlerts;
+  engine: OrderAndPositionFeed;
+  emit: Emit;
+  now?: () => number;
+}
+
+const DANGER = new Set<string>(DANGER_ALERT_KINDS);
+
+export class AlertCentre {
+  readonly #store: Store;
+  readonly #accountId: number;
+  readonly #bridgeId: string | null;
+  readonly #watch: KnockoutAlerts;
+  readonly #engine: OrderAndPositionFeed;
+  readonly #emit: Emit;
+  readonly #now: () => number;
+  #settings: AlertSettings;
+  #stops: (() => void)[] = [];
+  #lastSummary = '';
+
+  constructor(opts: AlertCentreOptions) {
+    this.#store = opts.store;
+    this.#accountId = opts.accountId;
+    this.#bridgeId = opts.bridgeId;
+    this.#watch = opts.watch;
+    this.#engine = opts.engine;
+    this.#emit = opts.emit;
+    this.#now = opts.now ?? Date.now;
+    this.#settings = readAlertSettings(this.#store, this.#accountId);
+  }
+
+  /** Applies the stored settings to the watch; call before the watch starts checking. */
+  start(): void {
+    if (this.#stops.length > 0) return;
+    this.#watch.configure(this.#settings.levels, this.#settings.margin);
+    this.#stops = [
+      this.#watch.on('alert:knockout', (e) => this.#announce(e.alertId)),
+      this.#engine.on('orders:changed', (e) => this.#onOrders(e)),
+      this.#engine.on('positions:synced', () => this.#summaryChanged()),
+    ];
+  }
+
+  stop(): void {
+    for (const stop of this.#stops.splice(0)) stop();
+  }
+
+  /** The account's near-knockout levels now (fractions, widest first). */
+  get levels(): readonly string[] {
+    return this.#settings.levels;
+  }
+
+  list(query: AlertsQuery): AlertPage {
+    const page = this.#store.alerts.list(this.#accountId, {
+      limit: query.limit,
+      offset: query.offset,
+      ...(query.unreadOnly === true ? { unreadOnly: true } : {}),
+    });
+    return {
+      alerts: page.alerts.map((a) => this.#view(a)),
+      total: page.total,
+      limit: query.limit,
+      offset: query.offset,
+      summary: this.summary(),
+    };
+  }
+
+  markRead(input: MarkRead): AlertsSummary {
+    const ids = input.all === true ? undefined : (input.ids ?? []);
+    this.#store.alerts.markRead(this.#accountId, this.#now(), ids);
+    return this.#summaryChanged();
+  }
+
+  summary(): AlertsSummary {
+    const unread = this.#store.alerts.unreadCounts(this.#accountId);
+    const levels = this.#settings.levels;
+    const nearKnockout = this.#store.positions
+      .list(this.#accountId)
+      .filter(
+        (p) =>
+          p.boosted &&
+          p.knockout !== undefined &&
+          deepestLevelInside(
+            knockoutDistance(p.estimatedClosingPrice, p.knockout).toString(),
+            levels,
+          ) !== null,
+      ).length;
+    return {
+      accountId: this.#bridgeId,
+      unread: Object.values(unread).reduce((a, b) => a + b, 0),
+      unreadDanger: DANGER_ALERT_KINDS.reduce((n, k) => n + unread[k], 0),
+      nearKnockout,
+    };
+  }
+
+  settings(): AlertSettings {
+    return this.#settings;
+  }
+
+  /** Stores the settings and applies the levels to the running watch at once. */
+  configure(settings: AlertSettings): AlertSettings {
+    const next = writeAlertSettings(this.#store, this.#accountId, settings);
+    this.#settings = next;
+    this.#watch.configure(next.levels, next.margin);
+    this.#summaryChanged();
+    return next;
+  }
+
+  // ------------------------------------------------------------------ raising
+
+  /** Fills and orders that ended without filling, as they arrive (not the history backfill). */
+  #onOrders(e: OrdersChangedEvent): void {
+    if (e.initial) return;
+    for (const order of e.orders) {
+      if (!isFinalStatus(order.status)) continue;
+      const kind: AlertKind = order.status === 'FILLED' ? 'filled' : 'rejected';
+      const stored = this.#store.alerts.insertOnce({
+        accountId: this.#accountId,
+        kind,
+        contractId: order.contractId,
+        outcome: order.outcome,
+        orderId: order.orderId,
+        level: order.status === 'FILLED' ? order.entryPrice : null,
+        threshold: order.knockout ?? null,
+        message: orderMessage(order, fixtureName(this.#store, order.contractId)),
+        dedupKey: `${kind}|${order.orderId}`,
+        createdAt: this.#now(),
+      });
+      if (stored) this.#announce(stored.id);
+    }
+  }
+
+  #announce(alertId: number): void {
+    const alert = this.#store.alerts.get(this.#accountId, alertId);
+    if (alert === undefined) return;
+    const summary = this.summary();
+    this.#lastSummary = JSON.stringify(summary);
+    this.#emit('alert:raised', {
+      alert: this.#view(alert),
+      notify: this.#settings.notify[alert.kind],
+      summary,
+    });
+  }
+
+  /** Emits the summary when it differs from the last one sent; returns it. */
+  #summaryChanged(): AlertsSummary {
+    const summary = this.summary();
+    const key = JSON.stringify(summary);
+    if (key !== this.#lastSummary) {
+      this.#lastSummary = key;
+      this.#emit('alerts:changed', summary);
+    }
+    return summary;
+  }
+
+  #view(a: Alert): AlertView {
+    const view: AlertView = {
+      id: a.id,
+      kind: a.kind,
+      accountId: this.#bridgeId,
+      contractId: a.contractId,
+      outcome: a.outcome,
+      fixture: fixtureName(this.#store, a.contractId),
+      message: a.message,
+      createdAt: a.createdAt,
+      read: a.readAt !== null,
+    };
+    if (a.orderId !== null) view.orderId = a.orderId;
+    if (DANGER.has(a.kind)) {
+      if (a.threshold !== null) view.knockout = a.threshold;
+      if (a.level !== null) view.price = a.level;
+    }
+    return view;
+  }
+}
+
+/** One sentence for an order that ended. */
+export function orderMessage(o: Order, fixture: string): string {
+  const n = `${o.contracts} contract${o.contracts === 1 ? '' : 's'}`;
+  const on = `${o.outcome} (${fixture})`;
+  if (o.status === 'FILLED') {
+    return o.side === 'BUY'
+      ? `Filled: bought ${n} of ${on} at ${o.entryPrice} for ${formatUsd(o.cost)}.`
+      : `Filled: sold ${n} of ${on} at ${o.entryPrice}` +
+          (o.proceeds !== undefined ? `, proceeds ${formatUsd(o.proceeds)}.` : '.');
+  }
+  const what = o.side === 'BUY' ? 'bet' : 'close';
+  const status = o.status.charAt(0) + o.status.slice(1).toLowerCase();
+  const reason = outcomeOfOrder(o).error?.message ?? 'It did not fill.';
+  return `${status}: your ${o.orderType} ${what} on ${on} did not fill. ${reason}`;
+}

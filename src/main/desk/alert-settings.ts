@@ -1,0 +1,94 @@
+/**
+ * Per-account alert settings (near-knockout levels and margin, desktop notifications per kind)
+ * and the app-wide desk settings, kept in the store's settings table as small JSON values.
+ * Anything unreadable falls back to the defaults: a setting can never stop the app.
+ */
+import { Compile } from 'typebox/compile';
+import { AlertSettings, type DeskSettings } from '../../shared/ipc/contract.js';
+import { dec } from '../../shared/money.js';
+import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from '../alerts/index.js';
+import { ServiceError } from '../ipc/errors.js';
+import type { Store } from '../store/index.js';
+
+export const DEFAULT_DESK_SETTINGS: DeskSettings = { oneClickBetting: false };
+
+const alertKey = (accountId: number) => `alerts.${accountId}`;
+const DESK_KEY = 'desk';
+
+const alertSettingsShape = Compile(AlertSettings);
+
+export function readAlertSettings(store: Store, accountId: number): AlertSettings {
+  const raw = parse(store.settings.get(alertKey(accountId)));
+  if (!alertSettingsShape.Check(raw)) return DEFAULT_ALERT_SETTINGS;
+  try {
+    return normalizeAlertSettings(raw);
+  } catch {
+    return DEFAULT_ALERT_SETTINGS;
+  }
+}
+
+/** Checks the rules the schema cannot say, and writes the settings. */
+export function writeAlertSettings(
+  store: Store,
+  accountId: number,
+  settings: AlertSettings,
+): AlertSettings {
+  const normalized = normalizeAlertSettings(settings);
+  store.settings.set(alertKey(accountId), JSON.stringify(normalized));
+  return normalized;
+}
+
+/**
+ * Levels distinct, each above 0 and below 1, widest first; the margin below the narrowest
+ * level's distance to the next. Throws ServiceError('invalid-input') in words otherwise.
+ */
+export function normalizeAlertSettings(s: AlertSettings): AlertSettings {
+  let levels: string[];
+  try {
+    levels = ladder(s.levels, s.margin).levels.map((l) => l.toString());
+  } catch (err) {
+    throw new ServiceError('invalid-input', err instanceof Error ? err.message : String(err));
+  }
+  if (levels.length !== s.levels.length) {
+    throw new ServiceError('invalid-input', 'Each near-knockout alert level must be different.');
+  }
+  if (dec(s.margin).gte(dec(levels[0]!))) {
+    throw new ServiceError(
+      'invalid-input',
+      'The re-arm margin must be smaller than the widest alert level.',
+    );
+  }
+  return { levels, margin: dec(s.margin).toString(), notify: { ...s.notify } };
+}
+
+export function readDeskSettings(store: Store): DeskSettings {
+  const raw = parse(store.settings.get(DESK_KEY));
+  return {
+    oneClickBetting:
+      typeof raw?.['oneClickBetting'] === 'boolean'
+        ? raw['oneClickBetting']
+        : DEFAULT_DESK_SETTINGS.oneClickBetting,
+  };
+}
+
+export function writeDeskSettings(store: Store, change: Partial<DeskSettings>): DeskSettings {
+  const next = { ...readDeskSettings(store), ...change };
+  store.settings.set(DESK_KEY, JSON.stringify(next));
+  return next;
+}
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = normalizeAlertSettings({
+  levels: [...DEFAULT_LEVELS],
+  margin: DEFAULT_MARGIN,
+  notify: { near: true, knocked_out: true, filled: true, rejected: true },
+});
+
+function parse(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

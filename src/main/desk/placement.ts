@@ -1,0 +1,324 @@
+/**
+ * Placing a bet from the desk, for one account. On top of the trading service's guarantee (one
+ * clientOrderId is at most one order, whatever fails) this adds what a person at a desk needs:
+ *
+ * - One intent, one order: the renderer names each intent once (`intentId`, used as the
+ *   clientOrderId); the same intent again, while it is being placed or after, answers its first
+ *   order (`repeated`). A quote already placed under one intent is refused for another.
+ * - Known refusals before anything is sent, where the store already knows the answer: a
+ *   read-only key, the exchange unreachable (nothing is queued to send later), betting closed,
+ *   the opposite outcome held (-2030), nothing to sell (-2029), the exchange's order budget
+ *   spent (with when to try again). Position checks are made only when the stored positions
+ *   are newer than the account's last order on that fixture; otherwise the exchange decides.
+ * - A fate that is not known yet (CHECKING) is settled by the trading service's reconciliation,
+ *   run again every few seconds while such an intent is open; never shown as failed meanwhile.
+ * - Every change of a row is pushed as `orders:changed`, so every window sees it.
+ */
+import { isFinalStatus } from '../../shared/api/schemas.js';
+import type { OrderRow, PlaceOrder, PlaceResult } from '../../shared/ipc/contract.js';
+import type { SyncStatus } from '../sync/events.js';
+import type { BucketSnapshot } from '../governor/index.js';
+import { ServiceError } from '../ipc/errors.js';
+import type { Store } from '../store/index.js';
+import type { Bet, OrderParams, TradingService } from '../trading/index.js';
+import type { Emit } from './alert-centre.js';
+import { entryRow, fixtureLookup } from './rows.js';
+
+export interface DeskTradingOptions {
+  store: Store;
+  accountId: number;
+  bridgeId: string | null;
+  trading: TradingService;
+  /** The account's sync state: placing is refused while the exchange is unreachable. */
+  syncStatus: () => SyncStatus;
+  /** The account's order bucket in the rate governor. */
+  ordersBucket: () => BucketSnapshot | undefined;
+  emit: Emit;
+  now?: () => number;
+  /** How often open intents of unknown fate are checked with the exchange, ms (default 3000). */
+  checkEveryMs?: number;
+}
+
+/** A fill's time and a positions snapshot's are on two clocks; this much apart is "same time". */
+const CLOCK_MARGIN_MS = 2000;
+/** After this long still sending, the row is pushed so other windows show "Sending…". */
+const SHOW_SENDING_AFTER_MS = 300;
+
+export class DeskTrading {
+  readonly #store: Store;
+  readonly #accountId: number;
+  readonly #bridgeId: string | null;
+  readonly #trading: TradingService;
+  readonly #syncStatus: () => SyncStatus;
+  readonly #ordersBucket: () => BucketSnapshot | undefined;
+  readonly #emit: Emit;
+  readonly #now: () => number;
+  readonly #checkEveryMs: number;
+  /** Placements running now, by intentId. */
+  readonly #placing = new Map<string, Promise<PlaceResult>>();
+  /** Quotes placed (or being placed), by rfqId: a quote executes at most once. */
+  readonly #quoteUsedBy = new Map<string, string>();
+  #checkTimer: ReturnType<typeof setTimeout> | undefined;
+  #stopped = false;
+
+  constructor(opts: DeskTradingOptions) {
+    this.#store = opts.store;
+    this.#accountId = opts.accountId;
+    this.#bridgeId = opts.bridgeId;
+    this.#trading = opts.trading;
+    this.#syncStatus = opts.syncStatus;
+    this.#ordersBucket = opts.ordersBucket;
+    this.#emit = opts.emit;
+    this.#now = opts.now ?? Date.now;
+    this.#checkEveryMs = opts.checkEveryMs ?? 3000;
+  }
+
+  async place(input: PlaceOrder): Promise<PlaceResult> {
+    const id = input.intentId;
+    const running = this.#placing.get(id);
+    if (running) return { ...(await running), repeated: true };
+    const known = this.#store.blotter.get(this.#accountId, id);
+    if (known) return { row: this.#rowOf(id) ?? this.#fail(id), repeated: true };
+    const placing = this.#placeNew(input);
+    this.#placing.set(id, placing);
+    try {
+      return await placing;
+    } finally {
+      this.#placing.delete(id);
+    }
+  }
+
+  /** The row of a clientOrderId as the blotter shows it, or null. */
+  row(clientOrderId: string): OrderRow | null {
+    return this.#rowOf(clientOrderId) ?? null;
+  }
+
+  /**
+   * Settles open intents with the exchange (the trading service's reconciliation) and pushes
+   * the rows that changed; checks again later while any fate is still unknown.
+   */
+  async reconcile(): Promise<void> {
+    try {
+      const report = await this.#trading.reconcileOpenIntents();
+      this.#pushRows([...report.placed, ...report.notPlaced]);
+    } catch {
+      // The exchange cannot be asked now; the next check will.
+    }
+    this.#checkLater();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#checkTimer !== undefined) clearTimeout(this.#checkTimer);
+    this.#checkTimer = undefined;
+  }
+
+  // ------------------------------------------------------------------ placing
+
+  async #placeNew(input: PlaceOrder): Promise<PlaceResult> {
+    const id = input.intentId;
+    const params = this.#orderParams(input);
+    const bet =
+      input.bet ??
+      (input.rfqId !== undefined ? this.#trading.quoteOf(input.rfqId)?.bet : undefined);
+    this.#refuseKnown(bet);
+    if (input.rfqId !== undefined) {
+      const usedBy = this.#quoteUsedBy.get(input.rfqId);
+      if (usedBy !== undefined && usedBy !== id) {
+        throw new ServiceError(
+          'conflict',
+          'This quote was already used to place a bet; a quote executes once. Request a new quote to bet again.',
+          -2027,
+        );
+      }
+      this.#quoteUsedBy.set(input.rfqId, id);
+    }
+    const showSending = setTimeout(() => this.#pushRows([id]), SHOW_SENDING_AFTER_MS);
+    try {
+      const outcome = await this.#trading.placeOrder(params);
+      const row = this.#rowOf(id) ?? this.#fail(id);
+      this.#pushRows([id]);
+      if (outcome.status === 'UNKNOWN') this.#checkLater();
+      return {
+        row,
+        repeated: false,
+        ...(outcome.warning ? { warning: outcome.warning.message } : {}),
+      };
+    } catch (err) {
+      // Refused before an intent was recorded (a lapsed quote, an invalid bet): nothing was
+      // placed, so the quote is not spent.
+      if (input.rfqId !== undefined && this.#store.intents.get(id) === undefined) {
+        this.#quoteUsedBy.delete(input.rfqId);
+      }
+      throw err;
+    } finally {
+      clearTimeout(showSending);
+    }
+  }
+
+  #orderParams(input: PlaceOrder): OrderParams {
+    const clientOrderId = input.intentId;
+    if (input.type === 'FOK') {
+      if (input.rfqId === undefined || input.bet !== undefined) {
+        throw new ServiceError(
+          'invalid-input',
+          'A fill-or-kill bet executes a quote: send its rfqId, and no bet of its own.',
+        );
+      }
+      return { type: 'FOK', rfqId: input.rfqId, clientOrderId };
+    }
+    if (input.bet === undefined || input.rfqId !== undefined) {
+      throw new ServiceError(
+        'invalid-input',
+        'A market bet is placed at the current price: send the bet (fixture, outcome, side, size, unit, boost), and no rfqId.',
+      );
+    }
+    const b = input.bet;
+    return {
+      type: 'MARKET',
+      contractId: b.contractId,
+      outcome: b.outcome,
+      side: b.side,
+      qty: b.qty,
+      unit: b.unit,
+      ...(b.side === 'BUY' ? { boost: b.boost } : {}),
+      clientOrderId,
+    };
+  }
+
+  // ------------------------------------------------------------------ known refusals
+
+  #refuseKnown(bet: Pick<Bet, 'contractId' | 'outcome' | 'side'> | undefined): void {
+    if (this.#store.accounts.get(this.#accountId)?.permission === 'read') {
+      throw new ServiceError(
+        'conflict',
+        'This account’s API key may only read, so the bet was not sent. Add a key with trade permission in Accounts to place bets.',
+      );
+    }
+    if (this.#syncStatus().state === 'offline') {
+      throw new ServiceError(
+        'offline',
+        'Betdesk cannot reach the exchange, so the bet was not sent. Nothing is queued: place it again when the connection is back.',
+      );
+    }
+    const bucket = this.#ordersBucket();
+    const now = this.#now();
+    if (bucket?.blockedUntil != null && bucket.blockedUntil > now) {
+      const waitMs = bucket.blockedUntil - now;
+      throw new ServiceError(
+        'rate-limited',
+        `The exchange asked Betdesk to slow down, so the bet was not sent. Orders can be placed again in ${Math.ceil(waitMs / 1000)} s.`,
+        -1003,
+        waitMs,
+      );
+    }
+    if (bet === undefined) return;
+    const contractId = bet.contractId.toUpperCase();
+    const outcome = bet.outcome.toUpperCase();
+    const fixture = this.#store.fixtures.get(contractId);
+    const name = fixture ? `${fixture.homeTeam} v ${fixture.awayTeam}` : contractId;
+    if (fixture && (!fixture.bettingOpen || fixture.status !== 'OPEN')) {
+      throw new ServiceError(
+        'exchange',
+        `Betting on ${name} is closed, so the bet was not sent.`,
+        -2019,
+      );
+    }
+    if (!this.#positionsSettled(contractId)) return;
+    const held = this.#store.positions
+      .list(this.#accountId, { contractId })
+      .filter((p) => p.contracts > 0);
+    if (bet.side === 'BUY') {
+      const other = held.find((p) => p.outcome !== outcome);
+      if (other) {
+        throw new ServiceError(
+          'exchange',
+          `You hold ${other.outcome} on ${name}: close it before betting on ${outcome}. The bet was not sent.`,
+          -2030,
+        );
+      }
+    } else if (!held.some((p) => p.outcome === outcome)) {
+      throw new ServiceError(
+        'exchange',
+        `You hold nothing on ${outcome} in ${name} to sell, so nothing was sent.`,
+        -2029,
+      );
+    }
+  }
+
+  /**
+   * Whether the stored positions already reflect every order on the fixture: none of them is
+   * still open or being sent, and the last fill is older than the last positions snapshot.
+   */
+  #positionsSettled(contractId: string): boolean {
+    const snapshotAt = this.#store.cursors.get(this.#accountId, 'positions')?.lastSyncAt;
+    if (snapshotAt === undefined) return false;
+    const orders = this.#store.orders.list(this.#accountId, { contractId, limit: 50 }).orders;
+    if (orders.some((o) => !isFinalStatus(o.status))) return false;
+    const lastFill = Math.max(
+      0,
+      ...orders.filter((o) => o.status === 'FILLED').map((o) => o.updatedAt),
+    );
+    if (lastFill + CLOCK_MARGIN_MS >= snapshotAt) return false;
+    return !this.#store.intents
+      .listOpen(this.#accountId)
+      .some((i) => i.state !== 'failed' && betOf(i.params)?.contractId === contractId);
+  }
+
+  // ------------------------------------------------------------------ rows and checks
+
+  #rowOf(clientOrderId: string): OrderRow | undefined {
+    const entry = this.#store.blotter.get(this.#accountId, clientOrderId);
+    return entry
+      ? entryRow(entry, (id) => this.#trading.isPlacing(id), fixtureLookup(this.#store))
+      : undefined;
+  }
+
+  #pushRows(clientOrderIds: readonly string[]): void {
+    if (this.#stopped || clientOrderIds.length === 0) return;
+    const rows = clientOrderIds
+      .map((id) => this.#rowOf(id))
+      .filter((r): r is OrderRow => r !== undefined);
+    if (rows.length === 0) return;
+    this.#emit('orders:changed', {
+      accountId: this.#bridgeId,
+      orderIds: rows.flatMap((r) => (r.orderId !== null ? [r.orderId] : [])),
+      rows,
+      more: false,
+      at: this.#now(),
+    });
+  }
+
+  /** Runs reconcile() again soon while an open intent's fate is not known. */
+  #checkLater(): void {
+    if (this.#stopped || this.#checkTimer !== undefined || !this.#hasUnknownFate()) return;
+    this.#checkTimer = setTimeout(() => {
+      this.#checkTimer = undefined;
+      void this.reconcile();
+    }, this.#checkEveryMs);
+    this.#checkTimer.unref();
+  }
+
+  #hasUnknownFate(): boolean {
+    return this.#store.intents
+      .listOpen(this.#accountId)
+      .some(
+        (i) =>
+          i.state === 'unknown' ||
+          i.state === 'sent' ||
+          (i.state === 'pending' && !this.#trading.isPlacing(i.clientOrderId)),
+      );
+  }
+
+  #fail(clientOrderId: string): never {
+    throw new ServiceError(
+      'internal',
+      `Betdesk lost track of order ${clientOrderId}; it is in the store and will show after the next sync.`,
+    );
+  }
+}
+
+function betOf(params: unknown): { contractId: string } | undefined {
+  const bet = (params as { bet?: { contractId?: unknown } } | null)?.bet;
+  return typeof bet?.contractId === 'string' ? { contractId: bet.contractId } : undefined;
+}

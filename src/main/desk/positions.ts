@@ -1,0 +1,85 @@
+/**
+ * The positions screen's view of the store: every open position of the account with its
+ * fixture, its distance to the knockout and the alert level it is inside, and how fresh the
+ * figures are. Read from the store, so it works while the exchange is away.
+ */
+import type { PositionRow, PositionsView } from '../../shared/ipc/contract.js';
+import { dec, price } from '../../shared/money.js';
+import { knockoutDistance } from '../alerts/index.js';
+import type { Store, StoredPosition } from '../store/index.js';
+import { fixtureLookup } from './rows.js';
+
+export interface PositionsViewOptions {
+  /** The account as the bridge names it (null: paper). */
+  bridgeId: string | null;
+  /** How often positions are read now, ms. */
+  pollMs: number;
+  /** The account's near-knockout levels, fractions ("0.05"). */
+  levels: readonly string[];
+}
+
+/** Figures older than this many polling intervals are stale. */
+export const STALE_AFTER_POLLS = 2;
+
+export function positionsView(
+  store: Store,
+  accountId: number,
+  opts: PositionsViewOptions,
+): PositionsView {
+  const fixture = fixtureLookup(store);
+  const positions = store.positions
+    .list(accountId)
+    .map((p) => positionRow(p, fixture(p.contractId), opts.levels));
+  return {
+    accountId: opts.bridgeId,
+    positions,
+    snapshotAt: store.cursors.get(accountId, 'positions')?.lastSyncAt ?? null,
+    pollMs: opts.pollMs,
+    staleAfterMs: opts.pollMs * STALE_AFTER_POLLS,
+  };
+}
+
+export function positionRow(
+  p: StoredPosition,
+  fixture: PositionRow['fixture'],
+  levels: readonly string[],
+): PositionRow {
+  const knockout = p.boosted && p.knockout !== undefined ? p.knockout : null;
+  let knockoutDistance_: PositionRow['knockoutDistance'] = null;
+  let nearLevel: string | null = null;
+  if (knockout !== null) {
+    const fraction = knockoutDistance(p.estimatedClosingPrice, knockout);
+    knockoutDistance_ = {
+      price: price(dec(p.estimatedClosingPrice).minus(knockout)),
+      fraction: fraction.toFixed(4),
+    };
+    nearLevel = deepestLevelInside(fraction.toString(), levels);
+  }
+  return {
+    contractId: p.contractId,
+    outcome: p.outcome,
+    fixture,
+    contracts: p.contracts,
+    entryPrice: p.entryPrice,
+    estimatedClosingPrice: p.estimatedClosingPrice,
+    costBasis: p.costBasis,
+    value: p.value,
+    pnl: p.pnl,
+    pnlPercent: p.pnlPercent,
+    maxPayout: p.maxPayout,
+    boosted: p.boosted,
+    knockout,
+    knockoutDistance: knockoutDistance_,
+    nearLevel,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** The narrowest level the distance has fallen to, or null when it is outside them all. */
+export function deepestLevelInside(fraction: string, levels: readonly string[]): string | null {
+  let deepest: string | null = null;
+  for (const level of levels) {
+    if (dec(fraction).lte(level) && (deepest === null || dec(level).lt(deepest))) deepest = level;
+  }
+  return deepest;
+}

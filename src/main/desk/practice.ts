@@ -1,0 +1,115 @@
+/**
+ * The practice panel's service: the sandbox's controls for the paper account, so a user can
+ * rehearse a near knockout, a knockout, a closed market, a settlement and a rejection in a few
+ * clicks. Every call is refused unless the active account is the paper account: a live account
+ * never reaches the sandbox. After each change the account syncs at once, so the screens and
+ * the knockout watch see it without waiting for the next poll.
+ */
+import type {
+  PracticeFixture,
+  PracticePrice,
+  PracticeResolve,
+  PracticeResult,
+} from '../../shared/ipc/contract.js';
+import { dec, price } from '../../shared/money.js';
+import { ServiceError, sentence } from '../ipc/errors.js';
+import type { PracticeService } from '../ipc/services.js';
+import type { SyncStreamName } from '../sync/events.js';
+import type { PracticeControls } from '../app/paper.js';
+import type { Store } from '../store/index.js';
+import { fixtureName } from './rows.js';
+
+/** What practice needs of the active account's session. */
+export interface PracticeSession {
+  readonly isPaper: boolean;
+  readonly engine: { syncNow(...names: SyncStreamName[]): Promise<void> };
+}
+
+export interface PracticeContext {
+  store: Store;
+  /** The active session, once started. */
+  session(): Promise<PracticeSession>;
+  /** The paper exchange's controls; undefined while paper mode was never started. */
+  controls(): Promise<PracticeControls | undefined>;
+}
+
+export const PRACTICE_REFUSED =
+  'Practice controls work only in paper mode. The active account is a live exchange account, which Betdesk never drives: switch to paper in Accounts to practise.';
+
+export function practiceService(ctx: PracticeContext): PracticeService {
+  async function drive<T>(
+    change: (c: PracticeControls) => T,
+    streams: SyncStreamName[],
+  ): Promise<T> {
+    const session = await ctx.session();
+    const controls = session.isPaper ? await ctx.controls() : undefined;
+    if (!session.isPaper || controls === undefined) {
+      throw new ServiceError('conflict', PRACTICE_REFUSED);
+    }
+    let result: T;
+    try {
+      result = change(controls);
+    } catch (err) {
+      throw refusal(err);
+    }
+    if (streams.length > 0) session.engine.syncNow(...streams).catch(() => undefined);
+    return result;
+  }
+
+  return {
+    async setPrice(input: PracticePrice): Promise<PracticeResult> {
+      const p = dec(input.indexPrice);
+      if (p.lte(0) || p.gte(1)) {
+        throw new ServiceError(
+          'invalid-input',
+          'An index price is above 0 and below 1, like 0.35.',
+        );
+      }
+      const outcome = input.outcome.toUpperCase();
+      const { knockedOut } = await drive(
+        (c) => c.setPrice(input.contractId, outcome, input.indexPrice),
+        ['fixtures', 'positions', 'settlements', 'orders'],
+      );
+      const name = fixtureName(ctx.store, input.contractId);
+      const out =
+        knockedOut === 0
+          ? ''
+          : ` ${knockedOut} boosted position${knockedOut === 1 ? ' was' : 's were'} knocked out.`;
+      return { message: `${name}: ${outcome}’s index price is now ${price(p)}.${out}` };
+    },
+
+    async closeBetting(input: PracticeFixture): Promise<PracticeResult> {
+      const f = await drive((c) => c.closeBetting(input.contractId), ['fixtures']);
+      return { message: `Betting on ${f.homeTeam} v ${f.awayTeam} is now closed.` };
+    },
+
+    async resolve(input: PracticeResolve): Promise<PracticeResult> {
+      const winner = input.winner.toUpperCase();
+      const f = await drive(
+        (c) => c.resolve(input.contractId, winner),
+        ['fixtures', 'positions', 'settlements'],
+      );
+      const how =
+        winner === 'DRAW'
+          ? 'ended in a draw: bets pay back their entry price'
+          : `resolved: ${winner} won`;
+      return { message: `${f.homeTeam} v ${f.awayTeam} ${how}. Every position on it settles.` };
+    },
+
+    async rejectNextOrder(): Promise<PracticeResult> {
+      await drive((c) => c.rejectNextOrder(), []);
+      return {
+        message:
+          'The next bet you place will be accepted and then rejected on chain (-2024), so you can see a rejection.',
+      };
+    },
+  };
+}
+
+/** The sandbox's refusal of a practice call, in words (its codes name the field at fault). */
+function refusal(err: unknown): unknown {
+  if (err instanceof Error && err.name === 'ApiError') {
+    return new ServiceError('invalid-input', sentence(err.message));
+  }
+  return err;
+}

@@ -1,0 +1,153 @@
+/** The app as a whole: mode, accounts, sync status, app-wide settings and screens. */
+import Type, { type Static } from 'typebox';
+import type { LimitGroup } from '../../api/limits.js';
+import { Literals, Millis, Nullable } from './common.js';
+
+export const TRADING_MODES = ['paper', 'live'] as const;
+export type TradingMode = (typeof TRADING_MODES)[number];
+
+export const ACCOUNT_PERMISSIONS = ['read', 'trade', 'unknown'] as const;
+export type AccountPermission = (typeof ACCOUNT_PERMISSIONS)[number];
+
+export const SYNC_STATES = ['idle', 'syncing', 'paused', 'offline', 'error'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+/** The screens of the app, in navigation order (Ctrl/Cmd+1… follow it). */
+export const SCREENS = ['markets', 'positions', 'orders', 'alerts', 'accounts'] as const;
+export type ScreenName = (typeof SCREENS)[number];
+
+const LIMIT_GROUPS = [
+  'positions',
+  'quotes',
+  'orders',
+  'reads',
+  'fixtures',
+] as const satisfies readonly LimitGroup[];
+
+export const AppInfo = Type.Object(
+  {
+    mode: Literals(TRADING_MODES),
+    activeAccountId: Nullable(Type.String({ description: 'null in paper mode.' })),
+    accountLabel: Type.String({ description: 'What the mode badge shows: "Paper" or a label.' }),
+    canTrade: Type.Boolean({
+      description: 'False when the active key may only read (placing is refused).',
+    }),
+    host: Literals(['electron', 'browser'] as const),
+    versions: Type.Object({
+      app: Type.String(),
+      node: Type.String(),
+      electron: Nullable(Type.String()),
+      chrome: Nullable(Type.String()),
+    }),
+  },
+  { additionalProperties: false },
+);
+export type AppInfo = Static<typeof AppInfo>;
+
+export const Account = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    label: Type.String(),
+    baseUrl: Type.String(),
+    apiKeyHint: Type.String({ description: 'The last characters of the key, to tell keys apart.' }),
+    permission: Literals(ACCOUNT_PERMISSIONS),
+    active: Type.Boolean(),
+    createdAt: Millis('When the account was added, local clock.'),
+  },
+  { additionalProperties: false, description: 'An exchange account, never with its secret.' },
+);
+export type Account = Static<typeof Account>;
+
+export const AccountList = Type.Object(
+  { accounts: Type.Array(Account) },
+  { additionalProperties: false },
+);
+export type AccountList = Static<typeof AccountList>;
+
+export const NewAccount = Type.Object(
+  {
+    label: Type.String({ minLength: 1, maxLength: 64 }),
+    baseUrl: Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', maxLength: 512 }),
+    apiKey: Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' }),
+    secret: Type.String({ minLength: 1, maxLength: 512, pattern: '^\\S+$' }),
+  },
+  { additionalProperties: false },
+);
+export type NewAccount = Static<typeof NewAccount>;
+
+export const AccountRef = Type.Object(
+  { accountId: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type AccountRef = Static<typeof AccountRef>;
+
+export const AccountSwitch = Type.Object(
+  {
+    accountId: Nullable(
+      Type.String({ minLength: 1, maxLength: 128, description: 'null switches to paper.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AccountSwitch = Static<typeof AccountSwitch>;
+
+export const Removed = Type.Object({ removed: Type.Boolean() }, { additionalProperties: false });
+export type Removed = Static<typeof Removed>;
+
+export const RateBucket = Type.Object(
+  {
+    group: Literals(LIMIT_GROUPS),
+    tokens: Type.Number({ minimum: 0, description: 'Requests that may go out now.' }),
+    capacity: Type.Integer({ minimum: 0 }),
+    queued: Type.Integer({ minimum: 0 }),
+    blockedUntil: Nullable(Millis('Local time until which the exchange asked us to wait.')),
+  },
+  { additionalProperties: false },
+);
+export type RateBucket = Static<typeof RateBucket>;
+
+export const AppStatus = Type.Object(
+  {
+    mode: Literals(TRADING_MODES),
+    online: Type.Boolean({ description: 'The exchange answered the last time we asked.' }),
+    sync: Type.Object(
+      {
+        state: Literals(SYNC_STATES),
+        lastSyncAt: Nullable(Millis('Last complete sync, local clock.')),
+        message: Nullable(Type.String({ description: 'Why sync stopped, as a sentence.' })),
+      },
+      { additionalProperties: false },
+    ),
+    clockOffsetMs: Nullable(Type.Integer({ description: 'Server clock minus local clock.' })),
+    rateBudget: Type.Array(RateBucket),
+  },
+  { additionalProperties: false },
+);
+export type AppStatus = Static<typeof AppStatus>;
+
+/** App-wide preferences (not per account). */
+export const DeskSettings = Type.Object(
+  {
+    oneClickBetting: Type.Boolean({
+      description: 'Place at once, without the confirmation step (off by default).',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type DeskSettings = Static<typeof DeskSettings>;
+
+export const DeskSettingsChange = Type.Partial(DeskSettings, { additionalProperties: false });
+export type DeskSettingsChange = Static<typeof DeskSettingsChange>;
+
+/** Main asks the renderer to show a screen: an app-menu shortcut, a clicked notification. */
+export const ShowRequest = Type.Object(
+  {
+    screen: Literals(SCREENS),
+    contractId: Type.Optional(Type.String({ description: 'positions: the row to bring forward.' })),
+    outcome: Type.Optional(Type.String()),
+    search: Type.Optional(Type.Boolean({ description: 'Also focus the screen’s search box.' })),
+    shortcuts: Type.Optional(Type.Boolean({ description: 'Also open the shortcuts overlay.' })),
+  },
+  { additionalProperties: false },
+);
+export type ShowRequest = Static<typeof ShowRequest>;

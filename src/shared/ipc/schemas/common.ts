@@ -1,0 +1,54 @@
+/** Building blocks every part of the bridge contract uses: literals, times, errors. */
+import Type, { type Static, type TSchema } from 'typebox';
+
+export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A string enum. (Type.Union over `values.map(Type.Literal)` would type as `never`: TypeBox's
+ *  Static needs a tuple, and map gives an array.) */
+export const Literals = <const T extends readonly string[]>(values: T) => Type.Enum<[...T]>(values);
+
+/** A call that takes nothing still sends `{}`: one shape for every channel. */
+export const NoInput = Type.Object({}, { additionalProperties: false });
+
+/** The account an event is about, as the bridge names accounts: null for paper. */
+export const AccountScope = Nullable(Type.String({ description: 'The account; null for paper.' }));
+
+/**
+ * What went wrong, as the renderer acts on it:
+ * - invalid-input: the request broke the contract (a bug in the caller, or a forged message);
+ * - not-found / conflict: the thing asked for does not exist, or the app's state refuses it;
+ * - exchange: the exchange refused it (`code` is its error code);
+ * - rate-limited: the exchange's quota is spent for now; `retryAfterMs` says when to try again;
+ * - offline: the exchange cannot be reached;
+ * - keychain: the system keychain is missing or refused;
+ * - not-ready: this part of the app is not available (yet);
+ * - internal: a fault in Betdesk itself.
+ */
+export const BRIDGE_ERROR_KINDS = [
+  'invalid-input',
+  'not-found',
+  'conflict',
+  'exchange',
+  'rate-limited',
+  'offline',
+  'keychain',
+  'not-ready',
+  'internal',
+] as const;
+export type BridgeErrorKind = (typeof BRIDGE_ERROR_KINDS)[number];
+
+export const BridgeError = Type.Object(
+  {
+    kind: Literals(BRIDGE_ERROR_KINDS),
+    message: Type.String({ minLength: 1, description: 'A sentence for people; never a secret.' }),
+    code: Type.Optional(Type.Integer({ description: 'The exchange error code, when it had one.' })),
+    retryAfterMs: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'rate-limited: how long until it may be tried.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BridgeError = Static<typeof BridgeError>;
+
+/** Every call answers with this envelope, so an error keeps its shape over either transport. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };

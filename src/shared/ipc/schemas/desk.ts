@@ -1,0 +1,228 @@
+/**
+ * The betting desk: placing a bet, the order blotter and the open positions. Orders and intents
+ * meet in one row shape (OrderRow): an intent the exchange has not confirmed yet is a row too,
+ * "Sending…", "Checking…" or "Not placed", so nothing the user asked for is ever out of sight.
+ */
+import Type, { type Static } from 'typebox';
+import {
+  CLIENT_ORDER_ID_PATTERN,
+  MARKET_UNITS,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  SIDES,
+} from '../../api/schemas.js';
+import { DECIMAL_PATTERN } from '../../money.js';
+import { AccountScope, Literals, Millis, Nullable } from './common.js';
+import { BetTerms, FixtureRef } from './markets.js';
+
+const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
+const NullableDec = (description: string) => Nullable(Dec(description));
+
+// ---------------------------------------------------------------- placing
+
+/**
+ * One intent of the user: place a FOK on a quote (`rfqId`), or a MARKET order on `bet`. The
+ * renderer makes `intentId` once per intent (a click, a held key or a second window repeat it,
+ * never a new one); main places it as the order's clientOrderId, so the same intent can never
+ * be a second bet.
+ */
+export const PlaceOrder = Type.Object(
+  {
+    intentId: Type.String({ pattern: CLIENT_ORDER_ID_PATTERN, maxLength: 64 }),
+    type: Literals(ORDER_TYPES),
+    rfqId: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,128}$', description: 'FOK: the quote.' }),
+    ),
+    bet: Type.Optional(BetTerms),
+  },
+  { additionalProperties: false },
+);
+export type PlaceOrder = Static<typeof PlaceOrder>;
+
+/**
+ * An order row's status: the exchange's, or one of the intent's before the exchange confirmed
+ * it. SENDING: being sent now. CHECKING: its fate is not known yet (a timeout, a dropped
+ * connection); Betdesk is asking the exchange, it is not failed. NOT_PLACED: the exchange
+ * refused it before broadcast, or never received it; nothing was bought or sold.
+ */
+export const ORDER_ROW_STATUSES = [...ORDER_STATUSES, 'SENDING', 'CHECKING', 'NOT_PLACED'] as const;
+export type OrderRowStatus = (typeof ORDER_ROW_STATUSES)[number];
+
+/** The blotter's status filter, as people group statuses. */
+export const ORDER_STATUS_GROUPS = [
+  'working',
+  'filled',
+  'canceled',
+  'rejected',
+  'not_placed',
+] as const;
+export type OrderStatusGroup = (typeof ORDER_STATUS_GROUPS)[number];
+
+export const OrderRow = Type.Object(
+  {
+    clientOrderId: Type.String(),
+    orderId: Nullable(Type.String({ description: 'null until the exchange accepted it.' })),
+    createdAt: Millis('When it was accepted (or, for an intent, recorded).'),
+    updatedAt: Millis('Its last change.'),
+    contractId: Nullable(Type.String()),
+    fixture: Nullable(FixtureRef),
+    outcome: Nullable(Type.String()),
+    side: Nullable(Literals(SIDES)),
+    orderType: Nullable(Literals(ORDER_TYPES)),
+    unit: Nullable(Literals(MARKET_UNITS)),
+    qty: NullableDec('Size as asked: contracts (BASE) or dollars (QUOTE).'),
+    contracts: Nullable(Type.Integer({ minimum: 0 })),
+    entryPrice: NullableDec('Estimate until filled, then the fill price.'),
+    cost: NullableDec('BUY: total debited. SELL: the fee.'),
+    maxWin: NullableDec('BUY: returned if it wins.'),
+    proceeds: NullableDec('A filled SELL: paid out, net of fees.'),
+    boost: Type.Integer({ minimum: 0, maximum: 100 }),
+    knockout: NullableDec('Knockout price of a boosted BUY.'),
+    status: Literals(ORDER_ROW_STATUSES),
+    tx: Type.String({ description: 'Transaction hash; empty until known.' }),
+    error: Nullable(
+      Type.Object(
+        {
+          code: Type.Optional(Type.Integer()),
+          message: Type.String({ minLength: 1, description: 'Why, in words.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OrderRow = Static<typeof OrderRow>;
+
+export const PlaceResult = Type.Object(
+  {
+    row: OrderRow,
+    repeated: Type.Boolean({
+      description: 'This intent was placed before: its order is shown, none was added.',
+    }),
+    warning: Type.Optional(Type.String({ description: 'e.g. sent but not yet confirmed.' })),
+  },
+  { additionalProperties: false },
+);
+export type PlaceResult = Static<typeof PlaceResult>;
+
+// ---------------------------------------------------------------- the blotter
+
+export const OrdersFilter = Type.Object(
+  {
+    status: Type.Optional(Literals(ORDER_STATUS_GROUPS)),
+    side: Type.Optional(Literals(SIDES)),
+    contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    limit: Type.Integer({ minimum: 1, maximum: 500 }),
+    offset: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type OrdersFilter = Static<typeof OrdersFilter>;
+
+export const OrderPage = Type.Object(
+  {
+    rows: Type.Array(OrderRow),
+    total: Type.Integer({ minimum: 0 }),
+    limit: Type.Integer({ minimum: 1 }),
+    offset: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type OrderPage = Static<typeof OrderPage>;
+
+export const OrderRef = Type.Object(
+  { clientOrderId: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type OrderRef = Static<typeof OrderRef>;
+
+export const MaybeOrderRow = Type.Object(
+  { row: Nullable(OrderRow) },
+  { additionalProperties: false },
+);
+export type MaybeOrderRow = Static<typeof MaybeOrderRow>;
+
+/** The fixtures the account has orders on, for the blotter's fixture filter. */
+export const OrderFixtures = Type.Object(
+  {
+    fixtures: Type.Array(
+      Type.Object(
+        {
+          contractId: Type.String(),
+          name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OrderFixtures = Static<typeof OrderFixtures>;
+
+// ---------------------------------------------------------------- positions
+
+export const PositionRow = Type.Object(
+  {
+    contractId: Type.String(),
+    outcome: Type.String(),
+    fixture: Nullable(FixtureRef),
+    contracts: Type.Integer({ minimum: 0 }),
+    entryPrice: Dec('Volume-weighted average entry price.'),
+    estimatedClosingPrice: Dec('What closing the whole position would fetch per contract now.'),
+    costBasis: Dec('Money spent to enter.'),
+    value: Dec('Collateral plus P&L, capped at maxPayout.'),
+    pnl: Dec('Profit or loss.'),
+    pnlPercent: Dec('P&L as a percentage of posted collateral.'),
+    maxPayout: Dec('Most the bet can return.'),
+    boosted: Type.Boolean(),
+    knockout: NullableDec('The knockout price; null when unboosted.'),
+    knockoutDistance: Nullable(
+      Type.Object(
+        {
+          price: Dec('estimatedClosingPrice − knockout; negative past it.'),
+          fraction: Dec('That distance as a fraction of the closing price, 4 places.'),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    nearLevel: NullableDec(
+      'The deepest alert level the distance is inside ("0.05"), per the account settings.',
+    ),
+    updatedAt: Millis('The exchange’s time of its last change.'),
+  },
+  { additionalProperties: false },
+);
+export type PositionRow = Static<typeof PositionRow>;
+
+export const PositionsView = Type.Object(
+  {
+    accountId: AccountScope,
+    positions: Type.Array(PositionRow),
+    snapshotAt: Nullable(Millis('Local time the exchange last reported positions.')),
+    pollMs: Type.Integer({ minimum: 1, description: 'How often positions are read now.' }),
+    staleAfterMs: Type.Integer({ minimum: 1, description: 'Figures older than this are stale.' }),
+  },
+  { additionalProperties: false },
+);
+export type PositionsView = Static<typeof PositionsView>;
+
+// ---------------------------------------------------------------- events
+
+export const PositionsChanged = Type.Object(
+  { accountId: AccountScope, at: Millis('Local time of the change.'), view: PositionsView },
+  { additionalProperties: false },
+);
+export type PositionsChanged = Static<typeof PositionsChanged>;
+
+export const OrdersChanged = Type.Object(
+  {
+    accountId: AccountScope,
+    orderIds: Type.Array(Type.String()),
+    rows: Type.Array(OrderRow, { description: 'The rows that changed (orders and intents).' }),
+    more: Type.Boolean({ description: 'More rows changed than `rows` holds: reload the page.' }),
+    at: Millis('Local time of the change.'),
+  },
+  { additionalProperties: false },
+);
+export type OrdersChanged = Static<typeof OrdersChanged>;

@@ -1,0 +1,506 @@
+/**
+ * The betting desk's services with their real parts: paper mode (the sandbox exchange in
+ * process, over HTTP), the store in a temp dir, the sync engine, the knockout watch. What a
+ * user does at the desk, end to end below the bridge.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { PRACTICE_REFUSED } from '../../../src/main/desk/practice.js';
+import { ServiceError } from '../../../src/main/ipc/errors.js';
+import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
+import type {
+  AlertRaised,
+  Fixture,
+  IpcEvent,
+  OrderRow,
+  OrdersChanged,
+  PositionsChanged,
+} from '../../../src/shared/ipc/contract.js';
+import { dec } from '../../../src/shared/money.js';
+import { startSandbox, type Sandbox } from '../client/sandbox.js';
+
+let dir: string;
+const started: AppServices[] = [];
+const sandboxes: Sandbox[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'betdesk-desk-'));
+});
+
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.stop();
+  for (const s of sandboxes.splice(0)) await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Seen {
+  event: IpcEvent;
+  payload: unknown;
+}
+
+async function start(): Promise<{ services: AppServices; seen: Seen[] }> {
+  const services = await createAppServices({
+    dataDir: dir,
+    host: 'browser',
+    keychainService: 'Betdesk-test-desk',
+    versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
+  });
+  started.push(services);
+  const seen: Seen[] = [];
+  services.events.subscribe((event, payload) => seen.push({ event, payload }));
+  return { services, seen };
+}
+
+/** Fixtures open for betting, once the first sync stored them. */
+async function openFixtures(services: AppServices): Promise<Fixture[]> {
+  const all = { openOnly: true, limit: 100, offset: 0 };
+  await expect.poll(async () => (await services.fixtures.list(all)).total).toBeGreaterThan(2);
+  return (await services.fixtures.list(all)).fixtures;
+}
+
+let intents = 0;
+const intentId = () => `bd-test-${Date.now().toString(36)}-${++intents}`;
+
+function rowsFor(seen: Seen[], clientOrderId: string): OrderRow[] {
+  return seen
+    .filter((s) => s.event === 'orders:changed')
+    .flatMap((s) => (s.payload as OrdersChanged).rows)
+    .filter((r) => r.clientOrderId === clientOrderId);
+}
+
+function alerts(seen: Seen[], kind?: string): AlertRaised[] {
+  return seen
+    .filter((s) => s.event === 'alert:raised')
+    .map((s) => s.payload as AlertRaised)
+    .filter((a) => kind === undefined || a.alert.kind === kind);
+}
+
+/** Quotes and places a FOK BUY; resolves with the placement's answer. */
+async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, outcome?: string) {
+  const { quote } = await services.quotes.request({
+    contractId: f.contractId,
+    outcome: outcome ?? f.homeTeam,
+    side: 'BUY',
+    qty,
+    unit: 'BASE',
+    boost,
+  });
+  const id = intentId();
+  const placed = await services.trading.place({ intentId: id, type: 'FOK', rfqId: quote.rfqId });
+  return { id, quote, placed };
+}
+
+async function refusal(p: Promise<unknown>): Promise<ServiceError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return err as ServiceError;
+}
+
+describe('the betting desk', () => {
+  it('places a FOK on a quote, follows it to Filled by the update cursor, and shows the position', async () => {
+    const { services, seen } = await start();
+    const [f] = await openFixtures(services);
+    const { id, quote, placed } = await buy(services, f!, '5');
+
+    expect(placed.repeated).toBe(false);
+    expect(placed.row).toMatchObject({
+      clientOrderId: id,
+      status: 'SUBMITTED',
+      side: 'BUY',
+      orderType: 'FOK',
+      outcome: f!.homeTeam,
+      contracts: quote.contracts,
+      entryPrice: quote.entryPrice,
+    });
+    expect(placed.row.fixture).toMatchObject({ homeTeam: f!.homeTeam, awayTeam: f!.awayTeam });
+
+    await expect
+      .poll(() => rowsFor(seen, id).map((r) => r.status), { timeout: 20_000 })
+      .toContain('FILLED');
+    await expect.poll(() => alerts(seen, 'filled').length, { timeout: 10_000 }).toBe(1);
+    expect(alerts(seen, 'filled')[0]!.alert.message).toMatch(/^Filled: bought 5 contracts of/);
+
+    await expect
+      .poll(
+        () =>
+          seen
+            .filter((s) => s.event === 'positions:changed')
+            .flatMap((s) => (s.payload as PositionsChanged).view.positions)
+            .some((p) => p.contractId === f!.contractId && p.contracts === quote.contracts),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const view = await services.positions.view();
+    const position = view.positions.find((p) => p.contractId === f!.contractId)!;
+    expect(position.fixture?.league).toBe(f!.league);
+    expect(position.knockout).toBeNull();
+    expect(view.snapshotAt).not.toBeNull();
+    expect(view.staleAfterMs).toBe(2 * view.pollMs);
+
+    const page = await services.orders.list({ limit: 100, offset: 0 });
+    expect(page.rows.map((r) => r.clientOrderId)).toContain(id);
+    expect((await services.orders.get(id))?.status).toBe('FILLED');
+  });
+
+  it('places one order for one intent, however often or however fast it is repeated', async () => {
+    const { services } = await start();
+    const [f] = await openFixtures(services);
+    const { quote } = await services.quotes.request({
+      contractId: f!.contractId,
+      outcome: f!.awayTeam,
+      side: 'BUY',
+      qty: '3',
+      unit: 'BASE',
+      boost: 0,
+    });
+    const id = intentId();
+    const input = { intentId: id, type: 'FOK' as const, rfqId: quote.rfqId };
+    // A double click: both requests before either answer.
+    const [a, b] = await Promise.all([
+      services.trading.place(input),
+      services.trading.place(input),
+    ]);
+    const again = await services.trading.place(input);
+    expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
+    expect(again.repeated).toBe(true);
+    expect(new Set([a.row.orderId, b.row.orderId, again.row.orderId]).size).toBe(1);
+
+    // A second intent (another window) on the same quote is refused before it is sent.
+    const other = await refusal(
+      services.trading.place({ intentId: intentId(), type: 'FOK', rfqId: quote.rfqId }),
+    );
+    expect(other.kind).toBe('conflict');
+    expect(other.message).toMatch(/already used/);
+
+    const session = services.session()!;
+    const onExchange = await session.client.orders({ limit: 100 });
+    expect(onExchange.orders.filter((o) => o.clientOrderId === id)).toHaveLength(1);
+    expect(onExchange.total).toBe(1);
+  });
+
+  it('places a boosted MARKET bet with the slip’s size, unit and boost', async () => {
+    const { services, seen } = await start();
+    const [f] = await openFixtures(services);
+    const id = intentId();
+    const placed = await services.trading.place({
+      intentId: id,
+      type: 'MARKET',
+      bet: {
+        contractId: f!.contractId,
+        outcome: f!.homeTeam,
+        side: 'BUY',
+        qty: '20',
+        unit: 'QUOTE',
+        boost: 40,
+      },
+    });
+    expect(placed.row).toMatchObject({ orderType: 'MARKET', unit: 'QUOTE', qty: '20', boost: 40 });
+    expect(placed.row.knockout).toMatch(/^0\.\d+$/);
+    await expect
+      .poll(() => rowsFor(seen, id).map((r) => r.status), { timeout: 20_000 })
+      .toContain('FILLED');
+  });
+
+  it('explains refusals the store already knows, and sends nothing', async () => {
+    const { services } = await start();
+    const fixtures = await openFixtures(services);
+    const f = fixtures[0]!;
+    await buy(services, f, '2');
+    const session = services.session()!;
+    // Wait until the store's positions show the holding (and are newer than the fill).
+    await expect
+      .poll(
+        async () => {
+          await session.engine.syncNow('orders', 'positions');
+          return (await services.positions.view()).positions.length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await new Promise((r) => setTimeout(r, 2100));
+    await session.engine.syncNow('positions');
+    const sent = (await session.client.orders({ limit: 100 })).total;
+
+    const opposite = await refusal(
+      services.trading.place({
+        intentId: intentId(),
+        type: 'MARKET',
+        bet: {
+          contractId: f.contractId,
+          outcome: f.awayTeam,
+          side: 'BUY',
+          qty: '2',
+          unit: 'BASE',
+          boost: 0,
+        },
+      }),
+    );
+    expect(opposite).toMatchObject({ kind: 'exchange', code: -2030 });
+    expect(opposite.message).toContain(`You hold ${f.homeTeam}`);
+
+    const g = fixtures[1]!;
+    const nothing = await refusal(
+      services.trading.place({
+        intentId: intentId(),
+        type: 'MARKET',
+        bet: {
+          contractId: g.contractId,
+          outcome: g.homeTeam,
+          side: 'SELL',
+          qty: '2',
+          unit: 'BASE',
+          boost: 0,
+        },
+      }),
+    );
+    expect(nothing).toMatchObject({ kind: 'exchange', code: -2029 });
+
+    await services.practice.closeBetting({ contractId: g.contractId });
+    await expect
+      .poll(
+        async () =>
+          (await services.fixtures.list({ openOnly: false, limit: 100, offset: 0 })).fixtures.find(
+            (x) => x.contractId === g.contractId,
+          )?.bettingOpen,
+        { timeout: 20_000 },
+      )
+      .toBe(false);
+    const closed = await refusal(
+      services.trading.place({
+        intentId: intentId(),
+        type: 'MARKET',
+        bet: {
+          contractId: g.contractId,
+          outcome: g.homeTeam,
+          side: 'BUY',
+          qty: '2',
+          unit: 'BASE',
+          boost: 0,
+        },
+      }),
+    );
+    expect(closed).toMatchObject({ kind: 'exchange', code: -2019 });
+    expect(closed.message).toContain('is closed');
+
+    expect((await session.client.orders({ limit: 100 })).total).toBe(sent);
+  });
+
+  it('rehearses a knockout: near alert, then knocked out, the position gone', async () => {
+    const { services, seen } = await start();
+    const [f] = await openFixtures(services);
+    const { placed } = await buy(services, f!, '10', 50);
+    const knockout = placed.row.knockout!;
+    expect(knockout).toMatch(/^0\.\d+$/);
+    await expect
+      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .toBe(1);
+
+    // Just above the knockout: inside an alert level, not knocked out.
+    const near = dec(knockout).times('1.04').toFixed(4);
+    const moved = await services.practice.setPrice({
+      contractId: f!.contractId,
+      outcome: f!.homeTeam,
+      indexPrice: near,
+    });
+    expect(moved.message).toContain(`index price is now ${near}`);
+    await expect.poll(() => alerts(seen, 'near').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const nearAlert = alerts(seen, 'near')[0]!;
+    expect(nearAlert.alert.knockout).toBe(knockout);
+    expect(nearAlert.notify).toBe(true);
+    expect(nearAlert.summary.unreadDanger).toBeGreaterThan(0);
+    const row = (await services.positions.view()).positions[0]!;
+    expect(row.nearLevel).not.toBeNull();
+    expect(row.knockoutDistance).not.toBeNull();
+
+    const past = dec(knockout).minus('0.01').toFixed(4);
+    const out = await services.practice.setPrice({
+      contractId: f!.contractId,
+      outcome: f!.homeTeam,
+      indexPrice: past,
+    });
+    expect(out.message).toContain('1 boosted position was knocked out');
+    await expect.poll(() => alerts(seen, 'knocked_out').length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .toBe(0);
+
+    const page = await services.alerts.list({ limit: 50, offset: 0 });
+    expect(page.alerts.map((a) => a.kind)).toEqual(
+      expect.arrayContaining(['near', 'knocked_out', 'filled']),
+    );
+    expect(page.summary.unread).toBe(page.total);
+    const summary = await services.alerts.markRead({ all: true });
+    expect(summary).toMatchObject({ unread: 0, unreadDanger: 0 });
+    expect((await services.alerts.list({ limit: 50, offset: 0, unreadOnly: true })).total).toBe(0);
+  });
+
+  it('closes a position with a SELL through the same path, and it disappears', async () => {
+    const { services, seen } = await start();
+    const [f] = await openFixtures(services);
+    const { quote } = await buy(services, f!, '4');
+    await expect
+      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .toBe(1);
+    const sell = await services.quotes.request({
+      contractId: f!.contractId,
+      outcome: f!.homeTeam,
+      side: 'SELL',
+      qty: String(quote.contracts),
+      unit: 'BASE',
+      boost: 0,
+    });
+    expect(sell.quote.isOpen).toBe(false);
+    const id = intentId();
+    const placed = await services.trading.place({
+      intentId: id,
+      type: 'FOK',
+      rfqId: sell.quote.rfqId,
+    });
+    expect(placed.row.side).toBe('SELL');
+    await expect
+      .poll(() => rowsFor(seen, id).map((r) => r.status), { timeout: 20_000 })
+      .toContain('FILLED');
+    await expect
+      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .toBe(0);
+    const filled = rowsFor(seen, id).find((r) => r.status === 'FILLED')!;
+    expect(filled.proceeds).toMatch(/^\d+\.\d+$/);
+  });
+
+  it('shows a rejection after acceptance in words, as a row and an alert', async () => {
+    const { services, seen } = await start();
+    const [f] = await openFixtures(services);
+    await services.practice.rejectNextOrder();
+    const { id, placed } = await buy(services, f!, '2');
+    expect(placed.row.status).toBe('SUBMITTED');
+    await expect
+      .poll(() => rowsFor(seen, id).map((r) => r.status), { timeout: 20_000 })
+      .toContain('REJECTED');
+    const rejected = rowsFor(seen, id).find((r) => r.status === 'REJECTED')!;
+    expect(rejected.error).toMatchObject({ code: -2024 });
+    expect(rejected.error!.message).toMatch(/reverted/i);
+    await expect.poll(() => alerts(seen, 'rejected').length, { timeout: 10_000 }).toBe(1);
+    expect(alerts(seen, 'rejected')[0]!.alert.message).toMatch(/^Rejected: your FOK bet on/);
+
+    const rejectedOnly = await services.orders.list({ status: 'rejected', limit: 50, offset: 0 });
+    expect(rejectedOnly.rows.map((r) => r.clientOrderId)).toEqual([id]);
+  });
+
+  it('lists an order the exchange refused before broadcast as Not placed, with the reason', async () => {
+    const { services } = await start();
+    const [f] = await openFixtures(services);
+    // More contracts than the exchange can take: refused with -1102 naming the capacity.
+    const id = intentId();
+    const placed = await services.trading.place({
+      intentId: id,
+      type: 'MARKET',
+      bet: {
+        contractId: f!.contractId,
+        outcome: f!.homeTeam,
+        side: 'BUY',
+        qty: '999999999',
+        unit: 'BASE',
+        boost: 0,
+      },
+    });
+    expect(placed.row.status).toBe('NOT_PLACED');
+    expect(placed.row.error?.message).toMatch(/capacity/);
+    const notPlaced = await services.orders.list({ status: 'not_placed', limit: 50, offset: 0 });
+    expect(notPlaced.rows.map((r) => r.clientOrderId)).toEqual([id]);
+    expect(notPlaced.rows[0]).toMatchObject({
+      side: 'BUY',
+      outcome: f!.homeTeam,
+      qty: '999999999',
+    });
+    // Placing the same intent again answers the same refusal; nothing new is sent.
+    const again = await services.trading.place({
+      intentId: id,
+      type: 'MARKET',
+      bet: {
+        contractId: f!.contractId,
+        outcome: f!.homeTeam,
+        side: 'BUY',
+        qty: '999999999',
+        unit: 'BASE',
+        boost: 0,
+      },
+    });
+    expect(again).toMatchObject({ repeated: true, row: { status: 'NOT_PLACED' } });
+  });
+
+  it('applies new alert levels at once and keeps them per account across a restart', async () => {
+    const { services } = await start();
+    await openFixtures(services);
+    expect((await services.alerts.settings()).levels).toEqual(['0.1', '0.05', '0.02']);
+    const next = await services.alerts.configure({
+      levels: ['0.02', '0.25'],
+      margin: '0.005',
+      notify: { near: true, knocked_out: true, filled: false, rejected: true },
+    });
+    expect(next.levels).toEqual(['0.25', '0.02']);
+    const bad = await refusal(services.alerts.configure({ ...next, levels: ['0.05', '0.05'] }));
+    expect(bad.kind).toBe('invalid-input');
+    expect((await services.settings.set({ oneClickBetting: true })).oneClickBetting).toBe(true);
+
+    await services.stop();
+    started.splice(0);
+    const { services: again } = await start();
+    expect(await again.alerts.settings()).toEqual(next);
+    expect((await again.settings.get()).oneClickBetting).toBe(true);
+  });
+
+  it('refuses every practice call on a live account: the sandbox is never reached', async () => {
+    const sandbox = await startSandbox();
+    sandboxes.push(sandbox);
+    const { services } = await start();
+    const [f] = await openFixtures(services);
+    const key = await sandbox.newAccount('trade');
+    const account = await services.accounts.add({
+      label: 'Live desk',
+      baseUrl: sandbox.url,
+      apiKey: key.apiKey,
+      secret: key.secret,
+    });
+    await services.accounts.switchTo(account.id);
+    expect((await services.app.info()).mode).toBe('live');
+    const paperPrice = f!.homePrice;
+
+    for (const call of [
+      () =>
+        services.practice.setPrice({
+          contractId: f!.contractId,
+          outcome: f!.homeTeam,
+          indexPrice: '0.2',
+        }),
+      () => services.practice.closeBetting({ contractId: f!.contractId }),
+      () => services.practice.resolve({ contractId: f!.contractId, winner: 'DRAW' }),
+      () => services.practice.rejectNextOrder(),
+    ]) {
+      const err = await refusal(call());
+      expect(err.kind).toBe('conflict');
+      expect(err.message).toMatch(/only in paper mode/);
+    }
+    // Over the bridge, as a forged message from a page would arrive: refused in words.
+    const forged = await dispatch(createHandlers(services), 'practice:resolve', {
+      contractId: f!.contractId,
+      winner: f!.homeTeam,
+    });
+    expect(forged).toEqual({
+      ok: false,
+      error: { kind: 'conflict', message: PRACTICE_REFUSED },
+    });
+    // The paper exchange was not touched either.
+    await services.accounts.switchTo(null);
+    const after = (
+      await services.fixtures.list({ openOnly: false, limit: 100, offset: 0 })
+    ).fixtures.find((x) => x.contractId === f!.contractId)!;
+    expect(after.homePrice).toBe(paperPrice);
+    expect(after.bettingOpen).toBe(true);
+  });
+});

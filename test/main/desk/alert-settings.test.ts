@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ALERT_SETTINGS,
+  normalizeAlertSettings,
+  readAlertSettings,
+  readDeskSettings,
+  writeAlertSettings,
+  writeDeskSettings,
+} from '../../../src/main/desk/alert-settings.js';
+import { ServiceError } from '../../../src/main/ipc/errors.js';
+import { tempStore } from '../store/support.js';
+
+let done = () => {};
+afterEach(() => done());
+
+const notify = { near: true, knocked_out: true, filled: false, rejected: true };
+
+describe('alert settings', () => {
+  it('default to the knockout watch’s levels, with every notification on', () => {
+    expect(DEFAULT_ALERT_SETTINGS).toEqual({
+      levels: ['0.1', '0.05', '0.02'],
+      margin: '0.01',
+      notify: { near: true, knocked_out: true, filled: true, rejected: true },
+    });
+  });
+
+  it('are kept per account and read back as written, widest level first', () => {
+    const t = tempStore();
+    done = t.done;
+    const other = t.store.accounts.create({ label: 'b', baseUrl: 'http://x', apiKey: 'k2' });
+    writeAlertSettings(t.store, t.accountId, { levels: ['0.03', '0.2'], margin: '0.005', notify });
+    expect(readAlertSettings(t.store, t.accountId)).toEqual({
+      levels: ['0.2', '0.03'],
+      margin: '0.005',
+      notify,
+    });
+    expect(readAlertSettings(t.store, other.id)).toEqual(DEFAULT_ALERT_SETTINGS);
+  });
+
+  it('fall back to the defaults when the stored value cannot be read', () => {
+    const t = tempStore();
+    done = t.done;
+    t.store.settings.set(`alerts.${t.accountId}`, '{not json');
+    expect(readAlertSettings(t.store, t.accountId)).toEqual(DEFAULT_ALERT_SETTINGS);
+  });
+
+  it('refuse repeated levels and a margin as wide as the widest level, in words', () => {
+    for (const bad of [
+      { levels: ['0.05', '0.05'], margin: '0.01', notify },
+      { levels: ['0.05'], margin: '0.05', notify },
+    ]) {
+      let caught: unknown;
+      try {
+        normalizeAlertSettings(bad);
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(ServiceError);
+      expect((caught as ServiceError).kind).toBe('invalid-input');
+    }
+  });
+});
+
+describe('desk settings', () => {
+  it('keep one-click betting off until it is turned on', () => {
+    const t = tempStore();
+    done = t.done;
+    expect(readDeskSettings(t.store)).toEqual({ oneClickBetting: false });
+    expect(writeDeskSettings(t.store, { oneClickBetting: true })).toEqual({
+      oneClickBetting: true,
+    });
+    expect(readDeskSettings(t.store)).toEqual({ oneClickBetting: true });
+  });
+});
