@@ -1,6 +1,6 @@
 /**
  * The thin Electron shell, start to quit: one instance, one hardened window, the bridge, the
- * menu, the tray and knockout notifications. Everything else is a plain Node service created by
+ * menu, the tray and alert notifications. Everything else is a plain Node service created by
  * `createServices` (the composition root); this is the only place that touches electron.
  */
 import { existsSync } from 'node:fs';
@@ -19,14 +19,19 @@ import {
   Tray,
 } from 'electron';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
-import type { AppStatus } from '../../shared/ipc/contract.js';
+import type {
+  AlertRaised,
+  AlertsSummary,
+  AppStatus,
+  ShowRequest,
+} from '../../shared/ipc/contract.js';
 import { registerHandlers } from '../ipc/handlers.js';
 import type { CreateServices, Services } from '../ipc/services.js';
 import { denyPermissions, installCsp } from './csp.js';
-import { ICON_DATA_URL } from './icon.js';
+import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from './icon.js';
 import { ElectronIpcTransport, type AppLocation } from './ipc-electron.js';
 import { appMenuTemplate } from './menu.js';
-import { notifyKnockouts } from './notifications.js';
+import { AlertNotifications } from './notifications.js';
 import { BetdeskTray } from './tray.js';
 import { hardenWebContents, mainWindowOptions } from './window.js';
 
@@ -120,7 +125,7 @@ export async function runShell(
     if (quitting) return;
     quitting = true;
     try {
-      stopNotifications();
+      notifications.stop();
       stopTrayUpdates();
       unregister();
       await services.stop();
@@ -134,14 +139,30 @@ export async function runShell(
   };
   const requestQuit = () => void quit();
 
+  /** Shows the window and asks the renderer for a screen (the Go menu, a clicked alert). */
+  const showScreen = (request: ShowRequest) => {
+    if (quitting) return;
+    const fresh = !win || win.isDestroyed();
+    showWindow();
+    // A window made just now has no page listening yet: ask once its page has loaded.
+    if (fresh && win) {
+      win.webContents.once('did-finish-load', () => transport.broadcast('app:show', request));
+    } else {
+      transport.broadcast('app:show', request);
+    }
+  };
+
   const icon = nativeImage.createFromDataURL(ICON_DATA_URL);
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(appMenuTemplate({ quit: requestQuit, devTools: !app.isPackaged })),
+    Menu.buildFromTemplate(
+      appMenuTemplate({ quit: requestQuit, show: showScreen, devTools: !app.isPackaged }),
+    ),
   );
 
   let tray: BetdeskTray | null = null;
   try {
-    tray = new BetdeskTray({ Tray, Menu }, icon, {
+    const icons = { normal: icon, warning: nativeImage.createFromDataURL(WARNING_ICON_DATA_URL) };
+    tray = new BetdeskTray({ Tray, Menu }, icons, {
       open: showWindow,
       pauseSync: () => void services.status.pauseSync().then(updateTray, reportTrayError),
       resumeSync: () => void services.status.resumeSync().then(updateTray, reportTrayError),
@@ -157,12 +178,30 @@ export async function runShell(
   function reportTrayError(err: unknown): void {
     console.error('Betdesk: the tray action failed:', String(err));
   }
+  // An alerts event is newer than the summary asked for at start, whichever arrives first.
+  let alertsHeard = false;
+  function updateAlerts(summary: AlertsSummary): void {
+    alertsHeard = true;
+    tray?.updateAlerts(summary);
+  }
   const stopTrayUpdates = services.events.subscribe((event, payload) => {
     if (event === 'sync:status') updateTray(payload as AppStatus);
+    else if (event === 'alerts:changed') updateAlerts(payload as AlertsSummary);
+    else if (event === 'alert:raised') updateAlerts((payload as AlertRaised).summary);
   });
   services.status.get().then(updateTray, reportTrayError);
+  // Through a promise so that even a summary that throws at once cannot keep the shell from
+  // starting: the tray just goes without it.
+  Promise.resolve()
+    .then(() => services.alerts.summary())
+    .then(
+      (summary) => {
+        if (!alertsHeard) updateAlerts(summary);
+      },
+      (err: unknown) => console.error('Betdesk: no alerts in the tray:', String(err)),
+    );
 
-  const stopNotifications = notifyKnockouts(services.events, { Notification }, showWindow);
+  const notifications = new AlertNotifications(services.events, { Notification }, showScreen);
 
   function createWindow(): BrowserWindow {
     const created = new BrowserWindow(mainWindowOptions(paths.preload, icon));

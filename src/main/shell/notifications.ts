@@ -1,44 +1,98 @@
-/** Desktop notifications for knockouts: the one alert that must reach the user outside the app. */
+/**
+ * Desktop notifications for alerts (near knockout, knocked out, filled, rejected), shown when the
+ * account's settings ask for them; a click brings the window forward on the position or order.
+ */
 import type { NotificationConstructorOptions } from 'electron';
-import type { KnockoutAlert } from '../../shared/ipc/contract.js';
+import {
+  DANGER_ALERT_KINDS,
+  type AlertKind,
+  type AlertRaised,
+  type AlertView,
+  type ShowRequest,
+} from '../../shared/ipc/contract.js';
 import type { EventSource } from '../ipc/services.js';
 
-export function knockoutNotice(alert: KnockoutAlert): NotificationConstructorOptions {
-  if (alert.kind === 'near') {
-    return {
-      title: `Near knockout: ${alert.outcome} in ${alert.fixture}`,
-      body: alert.message,
-      urgency: 'normal',
-    };
-  }
-  const body =
-    alert.contracts !== undefined && alert.knockout !== undefined
-      ? `Your boosted bet on ${alert.outcome} (${alert.contracts} contract${alert.contracts === 1 ? '' : 's'}) was knocked out at index price ${alert.knockout}.`
-      : alert.message;
-  return { title: `Knocked out: ${alert.outcome} in ${alert.fixture}`, body, urgency: 'critical' };
+const NOTICES: Record<AlertKind, { title: string; urgency: 'low' | 'normal' | 'critical' }> = {
+  near: { title: 'Near knockout', urgency: 'normal' },
+  knocked_out: { title: 'Knocked out', urgency: 'critical' },
+  filled: { title: 'Filled', urgency: 'low' },
+  rejected: { title: 'Rejected', urgency: 'normal' },
+};
+
+export function alertNotice(alert: AlertView): NotificationConstructorOptions {
+  const { title, urgency } = NOTICES[alert.kind];
+  return { title: `${title}: ${alert.outcome} in ${alert.fixture}`, body: alert.message, urgency };
+}
+
+const DANGER: ReadonlySet<AlertKind> = new Set(DANGER_ALERT_KINDS);
+
+/** Where a click on the alert takes the user: its position for a knockout alert, else the
+ *  orders. */
+export function alertTarget(alert: AlertView): ShowRequest {
+  return DANGER.has(alert.kind)
+    ? { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }
+    : { screen: 'orders' };
+}
+
+interface ShownNotification {
+  show(): void;
+  on(event: 'click', listener: () => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
 }
 
 export interface NotificationParts {
   Notification: {
-    new (options: NotificationConstructorOptions): {
-      show(): void;
-      on(event: 'click', listener: () => void): unknown;
-    };
+    new (options: NotificationConstructorOptions): ShownNotification;
     isSupported(): boolean;
   };
 }
 
-/** Shows a notification for every `alert:knockout` (near or knocked out); clicking it opens
- *  the window. */
-export function notifyKnockouts(
-  events: EventSource,
-  parts: NotificationParts,
-  onClick: () => void,
-): () => void {
-  return events.subscribe((event, payload) => {
-    if (event !== 'alert:knockout' || !parts.Notification.isSupported()) return;
-    const notification = new parts.Notification(knockoutNotice(payload as KnockoutAlert));
-    notification.on('click', onClick);
+/** Notifications held at most: a desktop that never reports "closed" must not grow this forever. */
+export const MAX_HELD_NOTIFICATIONS = 50;
+
+/**
+ * Shows a notification for every `alert:raised` whose settings want one; clicking it calls
+ * `onShow` with where to go. Each notification is held until clicked or closed: Electron drops
+ * the events of a Notification that was garbage collected (electron/electron#16922).
+ */
+export class AlertNotifications {
+  private readonly held = new Set<ShownNotification>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    events: EventSource,
+    private readonly parts: NotificationParts,
+    private readonly onShow: (target: ShowRequest) => void,
+  ) {
+    this.unsubscribe = events.subscribe((event, payload) => {
+      if (event === 'alert:raised') this.raised(payload as AlertRaised);
+    });
+  }
+
+  /** How many shown notifications are still held for their click. */
+  get waiting(): number {
+    return this.held.size;
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    this.held.clear();
+  }
+
+  private raised({ alert, notify }: AlertRaised): void {
+    if (!notify || !this.parts.Notification.isSupported()) return;
+    const notification = new this.parts.Notification(alertNotice(alert));
+    const release = () => this.held.delete(notification);
+    notification.on('click', () => {
+      release();
+      this.onShow(alertTarget(alert));
+    });
+    notification.on('close', release);
+    this.held.add(notification);
+    if (this.held.size > MAX_HELD_NOTIFICATIONS) {
+      const [oldest] = this.held;
+      if (oldest) this.held.delete(oldest);
+    }
     notification.show();
-  });
+  }
 }

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNELS } from '../../../src/shared/ipc/contract.js';
+import { IPC_CHANNELS, type AlertsSummary } from '../../../src/shared/ipc/contract.js';
 import { contentSecurityPolicy } from '../../../src/shared/ipc/csp.js';
-import type { ServicesOptions } from '../../../src/main/ipc/services.js';
+import type { AlertsService, ServicesOptions } from '../../../src/main/ipc/services.js';
+import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from '../../../src/main/shell/icon.js';
 import { memoryServices } from '../ipc/memory-services.js';
+import { alertRaised, alertsSummary } from './alert-samples.js';
 import * as electron from './fake-electron.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
@@ -15,8 +17,21 @@ const paths = {
   nativeBinding: '/nonexistent/better_sqlite3.node',
 };
 
-async function start() {
+/** The alert centre as far as the shell uses it: the summary, answered when `summary` settles. */
+function alertsService(summary: Promise<AlertsSummary>): AlertsService {
+  const unused = () => Promise.reject(new Error('The shell does not call this.'));
+  return {
+    summary: () => summary,
+    list: unused,
+    markRead: unused,
+    settings: unused,
+    configure: unused,
+  };
+}
+
+async function start(summary: Promise<AlertsSummary> = Promise.resolve(alertsSummary())) {
   const services = memoryServices();
+  services.alerts = alertsService(summary);
   const options: ServicesOptions[] = [];
   const running = await runShell(async (o) => {
     options.push(o);
@@ -26,6 +41,19 @@ async function start() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const NORMAL_ICON = { dataUrl: ICON_DATA_URL };
+const WARNING_ICON = { dataUrl: WARNING_ICON_DATA_URL };
+
+/** What the shell asked the renderer of `win` to show. */
+function showRequests(win: electron.BrowserWindow): unknown[] {
+  return win.webContents.sent.filter((m) => m.channel === 'app:show').map((m) => m.payload);
+}
+
+function goItem(label: string) {
+  const go = electron.Menu.applicationMenu?.template.find((m) => m.label === 'Go');
+  return go?.submenu?.find((i) => i.label === label);
+}
 
 describe('the Electron shell', () => {
   beforeEach(() => {
@@ -84,18 +112,18 @@ describe('the Electron shell', () => {
   });
 
   it('answers every channel of the contract, and only for its own page', async () => {
-    await start();
+    const { services } = await start();
     expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...IPC_CHANNELS].sort());
     const call = electron.ipcMain.handlers.get('app:info')!;
     const ours = {
       senderFrame: { url: 'file:///opt/betdesk/out/renderer/index.html', parent: null },
     };
-    await expect(Promise.resolve(call(ours, {}))).resolves.toMatchObject({
-      ok: true,
-      value: { mode: 'paper' },
-    });
+    const before = services.calls.length;
+    await Promise.resolve(call(ours, {}));
+    expect(services.calls.slice(before).map((c) => c.method)).toEqual(['app.info']);
     const theirs = { senderFrame: { url: 'https://evil.example/', parent: null } };
     await expect(Promise.resolve(call(theirs, {}))).rejects.toThrow();
+    expect(services.calls.slice(before).map((c) => c.method)).toEqual(['app.info']);
   });
 
   it('sets an application menu whose Quit stops the services', async () => {
@@ -132,29 +160,120 @@ describe('the Electron shell', () => {
     expect(tray.tooltip).toBe('Betdesk (paper): sync offline, exchange unreachable');
   });
 
-  it('shows a desktop notification when a knockout is announced', async () => {
+  it('shows a desktop notification for a raised alert only when its settings want one', async () => {
     const { services } = await start();
-    services.events.emit('alert:knockout', {
-      kind: 'knocked_out',
-      accountId: null,
-      contractId: 'EPL-ARSCHE-0001',
-      outcome: 'ARS',
-      fixture: 'ARS v CHE',
-      contracts: 3,
-      knockout: '0.4100',
-      message: 'Your boosted bet on ARS (ARS v CHE) was knocked out: 3 contracts lost.',
-      at: 1,
-    });
-    expect(electron.Notification.shown.map((n) => n.options.title)).toEqual([
-      'Knocked out: ARS in ARS v CHE',
+    services.events.emit('alert:raised', alertRaised('knocked_out', true));
+    services.events.emit('alert:raised', alertRaised('filled', false));
+    expect(electron.Notification.shown.map((n) => n.options)).toEqual([
+      {
+        title: 'Knocked out: ARS in ARS v CHE',
+        body: alertRaised('knocked_out').alert.message,
+        urgency: 'critical',
+      },
     ]);
+  });
+
+  it('brings the hidden window back on the position when its notification is clicked', async () => {
+    const { services } = await start();
+    const win = electron.BrowserWindow.all[0]!;
+    win.userClose();
+    services.events.emit('alert:raised', alertRaised('near'));
+    expect(win.visible).toBe(false);
+    electron.Notification.shown[0]!.emit('click');
+    expect(win.visible).toBe(true);
+    expect(showRequests(win)).toEqual([
+      { screen: 'positions', contractId: 'EPL-ARSCHE-0001', outcome: 'ARS' },
+    ]);
+  });
+
+  it('shows the orders when a fill’s notification is clicked', async () => {
+    const { services } = await start();
+    services.events.emit('alert:raised', alertRaised('filled'));
+    electron.Notification.shown[0]!.emit('click');
+    expect(showRequests(electron.BrowserWindow.all[0]!)).toEqual([{ screen: 'orders' }]);
+  });
+
+  it('asks a window it had to open anew for the screen only once its page has loaded', async () => {
+    const { services } = await start();
+    electron.BrowserWindow.all[0]!.destroy();
+    services.events.emit('alert:raised', alertRaised('knocked_out'));
+    electron.Notification.shown[0]!.emit('click');
+    expect(electron.BrowserWindow.all).toHaveLength(2);
+    const fresh = electron.BrowserWindow.all[1]!;
+    expect(showRequests(fresh)).toEqual([]);
+    fresh.webContents.emit('did-finish-load');
+    expect(showRequests(fresh)).toEqual([
+      { screen: 'positions', contractId: 'EPL-ARSCHE-0001', outcome: 'ARS' },
+    ]);
+  });
+
+  it('has a Go menu whose screens show the window and ask the renderer for the screen', async () => {
+    await start();
+    const win = electron.BrowserWindow.all[0]!;
+    win.userClose();
+    expect(goItem('Orders')).toMatchObject({
+      accelerator: 'CmdOrCtrl+3',
+      registerAccelerator: false,
+    });
+    goItem('Orders')?.click?.();
+    expect(win.visible).toBe(true);
+    expect(showRequests(win)).toEqual([{ screen: 'orders' }]);
+  });
+
+  it('starts the tray from the alerts summary: near positions and the warning icon', async () => {
+    await start(Promise.resolve(alertsSummary({ unread: 1, unreadDanger: 1, nearKnockout: 2 })));
+    await settle();
+    const tray = electron.Tray.all[0]!;
+    expect(tray.tooltip).toMatch(
+      /^Betdesk \(paper\): sync up to date, .*\. 2 positions near their knockout$/,
+    );
+    expect(tray.image).toEqual(WARNING_ICON);
+  });
+
+  it('follows the alerts: warning while a danger alert is unread, normal once it is read', async () => {
+    const { services } = await start();
+    await settle();
+    const tray = electron.Tray.all[0]!;
+    expect(tray.image).toEqual(NORMAL_ICON);
+    services.events.emit(
+      'alert:raised',
+      alertRaised('near', false, alertsSummary({ unread: 1, unreadDanger: 1, nearKnockout: 1 })),
+    );
+    expect(tray.image).toEqual(WARNING_ICON);
+    expect(tray.tooltip).toMatch(/\. 1 position near its knockout$/);
+    services.events.emit('alerts:changed', alertsSummary({ unread: 0, nearKnockout: 1 }));
+    expect(tray.image).toEqual(NORMAL_ICON);
+    services.events.emit('alerts:changed', alertsSummary());
+    expect(tray.tooltip).not.toMatch(/knockout/);
+  });
+
+  it('lets an alerts event win over a start-up summary that answers later', async () => {
+    let answer: (summary: AlertsSummary) => void = () => {};
+    const { services } = await start(new Promise((resolve) => (answer = resolve)));
+    services.events.emit('alerts:changed', alertsSummary({ unreadDanger: 1, nearKnockout: 4 }));
+    answer(alertsSummary());
+    await settle();
+    const tray = electron.Tray.all[0]!;
+    expect(tray.image).toEqual(WARNING_ICON);
+    expect(tray.tooltip).toMatch(/4 positions near their knockout$/);
+  });
+
+  it('starts without the alerts in the tray when the summary fails', async () => {
+    const { running } = await start(Promise.reject(new Error('The store is busy.')));
+    await settle();
+    expect(running).not.toBeNull();
+    expect(electron.Tray.all[0]!.image).toEqual(NORMAL_ICON);
   });
 
   it('pushes the services’ events to the window', async () => {
     const { services } = await start();
-    services.events.emit('orders:changed', { accountId: null, orderIds: ['0xabc'], at: 1 });
+    const changed = { accountId: null, orderIds: ['0xabc'], rows: [], more: false, at: 1 };
+    const raised = alertRaised('near');
+    services.events.emit('orders:changed', changed);
+    services.events.emit('alert:raised', raised);
     expect(electron.BrowserWindow.all[0]!.webContents.sent).toEqual([
-      { channel: 'orders:changed', payload: { accountId: null, orderIds: ['0xabc'], at: 1 } },
+      { channel: 'orders:changed', payload: changed },
+      { channel: 'alert:raised', payload: raised },
     ]);
   });
 
@@ -175,6 +294,22 @@ describe('the Electron shell', () => {
     expect(electron.Tray.all[0]!.destroyed).toBe(true);
     // The shell let the last quit through once the services had stopped.
     expect(electron.ipcMain.handlers.size).toBe(0);
+  });
+
+  it('stops notifying and following alerts once it has quit', async () => {
+    const { services } = await start();
+    await settle();
+    electron.app.quit();
+    await settle();
+    const tray = electron.Tray.all[0]!;
+    const tooltip = tray.tooltip;
+    services.events.emit(
+      'alert:raised',
+      alertRaised('knocked_out', true, alertsSummary({ unreadDanger: 1, nearKnockout: 1 })),
+    );
+    expect(electron.Notification.shown).toEqual([]);
+    expect(tray.images).toEqual([NORMAL_ICON]);
+    expect(tray.tooltip).toBe(tooltip);
   });
 
   it('explains and exits when the services cannot start', async () => {

@@ -37,6 +37,7 @@ export class BrowserWindow extends EventEmitter {
   loaded: { file?: string; url?: string } = {};
   visible = false;
   hidden = 0;
+  destroyed = false;
   constructor(readonly options: Record<string, unknown>) {
     super();
     BrowserWindow.all.push(this);
@@ -63,7 +64,12 @@ export class BrowserWindow extends EventEmitter {
     return false;
   }
   isDestroyed(): boolean {
-    return false;
+    return this.destroyed;
+  }
+  /** Goes away for good, as when its renderer is gone: Electron then emits 'closed'. */
+  destroy(): void {
+    this.destroyed = true;
+    this.emit('closed');
   }
   /** Closes like a user would: returns whether the shell kept the window. */
   userClose(): boolean {
@@ -120,6 +126,8 @@ export interface MenuTemplateItem {
   label?: string;
   role?: string;
   type?: string;
+  accelerator?: string;
+  registerAccelerator?: boolean;
   click?: () => void;
   submenu?: MenuTemplateItem[];
 }
@@ -139,11 +147,22 @@ export class Tray extends EventEmitter {
   tooltip = '';
   menu: { template: MenuTemplateItem[] } | null = null;
   destroyed = false;
-  constructor(readonly image: unknown) {
+  /** Every image it showed, the first given to the constructor. */
+  images: unknown[];
+  constructor(image: unknown) {
     super();
+    this.images = [image];
     Tray.all.push(this);
   }
+  get image(): unknown {
+    return this.images[this.images.length - 1];
+  }
+  setImage(image: unknown): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
+    this.images.push(image);
+  }
   setToolTip(text: string): void {
+    if (this.destroyed) throw new Error('Object has been destroyed');
     this.tooltip = text;
   }
   setContextMenu(menu: { template: MenuTemplateItem[] }): void {
@@ -160,7 +179,7 @@ export class Notification extends EventEmitter {
   static isSupported(): boolean {
     return Notification.supported;
   }
-  constructor(readonly options: { title?: string; body?: string }) {
+  constructor(readonly options: { title?: string; body?: string; urgency?: string }) {
     super();
   }
   show(): void {

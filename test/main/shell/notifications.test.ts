@@ -1,81 +1,102 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { KnockoutAlert } from '../../../src/shared/ipc/contract.js';
+import type { AlertKind, ShowRequest } from '../../../src/shared/ipc/contract.js';
 import { IpcEventHub } from '../../../src/main/ipc/events.js';
 import {
-  knockoutNotice,
-  notifyKnockouts,
+  AlertNotifications,
+  MAX_HELD_NOTIFICATIONS,
+  alertNotice,
+  alertTarget,
   type NotificationParts,
 } from '../../../src/main/shell/notifications.js';
+import { alertRaised, alertsSummary, alertView } from './alert-samples.js';
 import { Notification } from './fake-electron.js';
-
-const alert: KnockoutAlert = {
-  kind: 'knocked_out',
-  accountId: null,
-  contractId: 'EPL-ARSCHE-0001',
-  outcome: 'ARS',
-  fixture: 'ARS v CHE',
-  contracts: 12,
-  knockout: '0.4100',
-  message: 'Your boosted bet on ARS (ARS v CHE) was knocked out: 12 contracts lost.',
-  at: 1_800_000_000_000,
-};
 
 const parts = { Notification } as unknown as NotificationParts;
 
-describe('knockout notifications', () => {
+function listen() {
+  const events = new IpcEventHub();
+  const shown: ShowRequest[] = [];
+  const notifications = new AlertNotifications(events, parts, (target) => shown.push(target));
+  return { events, shown, notifications };
+}
+
+describe('alert notifications', () => {
   beforeEach(() => {
     Notification.shown = [];
     Notification.supported = true;
   });
 
-  it('say which bet was knocked out, and at what price', () => {
-    expect(knockoutNotice(alert)).toMatchObject({
-      title: 'Knocked out: ARS in ARS v CHE',
-      body: 'Your boosted bet on ARS (12 contracts) was knocked out at index price 0.4100.',
-    });
+  it.each<[AlertKind, string, string]>([
+    ['near', 'Near knockout: ARS in ARS v CHE', 'normal'],
+    ['knocked_out', 'Knocked out: ARS in ARS v CHE', 'critical'],
+    ['filled', 'Filled: ARS in ARS v CHE', 'low'],
+    ['rejected', 'Rejected: ARS in ARS v CHE', 'normal'],
+  ])('name a %s alert’s outcome and fixture, and carry its sentence', (kind, title, urgency) => {
+    const alert = alertView(kind);
+    expect(alertNotice(alert)).toEqual({ title, body: alert.message, urgency });
   });
 
-  it('say how close a bet is to its knockout, in the alert’s own sentence', () => {
-    const near: KnockoutAlert = {
-      kind: 'near',
-      accountId: '3',
-      contractId: 'EPL-ARSCHE-0001',
-      outcome: 'ARS',
-      fixture: 'ARS v CHE',
-      knockout: '0.4100',
-      level: '0.05',
-      distance: '0.0431',
-      message: 'Your boosted bet on ARS (ARS v CHE) is 4.31% above its knockout price of 0.4100.',
-      at: 1_800_000_000_000,
-    };
-    expect(knockoutNotice(near)).toEqual({
-      title: 'Near knockout: ARS in ARS v CHE',
-      body: near.message,
-      urgency: 'normal',
-    });
+  it('lead a knockout alert to its position, and a fill or rejection to the orders', () => {
+    const position = { screen: 'positions', contractId: 'EPL-ARSCHE-0001', outcome: 'ARS' };
+    expect(alertTarget(alertView('near'))).toEqual(position);
+    expect(alertTarget(alertView('knocked_out'))).toEqual(position);
+    expect(alertTarget(alertView('filled'))).toEqual({ screen: 'orders' });
+    expect(alertTarget(alertView('rejected'))).toEqual({ screen: 'orders' });
   });
 
-  it('show a desktop notification for each alert:knockout, and open the window on click', () => {
-    const events = new IpcEventHub();
-    let opened = 0;
-    notifyKnockouts(events, parts, () => (opened += 1));
-    events.emit('alert:knockout', alert);
-    events.emit('positions:changed', { accountId: null, at: 1 });
+  it('show a desktop notification for each raised alert whose settings want one', () => {
+    const { events } = listen();
+    events.emit('alert:raised', alertRaised('near', true));
+    events.emit('alert:raised', alertRaised('filled', false));
+    events.emit('alert:raised', alertRaised('knocked_out', true));
+    events.emit('alert:raised', alertRaised('rejected', false));
+    events.emit('alerts:changed', alertsSummary({ unread: 4 }));
     expect(Notification.shown.map((n) => n.options.title)).toEqual([
+      'Near knockout: ARS in ARS v CHE',
       'Knocked out: ARS in ARS v CHE',
     ]);
+  });
+
+  it('on a click, ask to show the knocked-out position', () => {
+    const { events, shown } = listen();
+    events.emit('alert:raised', alertRaised('knocked_out'));
+    expect(shown).toEqual([]);
     Notification.shown[0]!.emit('click');
-    expect(opened).toBe(1);
+    expect(shown).toEqual([{ screen: 'positions', contractId: 'EPL-ARSCHE-0001', outcome: 'ARS' }]);
+  });
+
+  it('on a click, ask to show the orders for a fill', () => {
+    const { events, shown } = listen();
+    events.emit('alert:raised', alertRaised('filled'));
+    Notification.shown[0]!.emit('click');
+    expect(shown).toEqual([{ screen: 'orders' }]);
+  });
+
+  it('hold each notification until it is clicked or closed, so its click still arrives', () => {
+    const { events, notifications } = listen();
+    events.emit('alert:raised', alertRaised('near'));
+    events.emit('alert:raised', alertRaised('filled'));
+    expect(notifications.waiting).toBe(2);
+    Notification.shown[0]!.emit('click');
+    Notification.shown[1]!.emit('close');
+    expect(notifications.waiting).toBe(0);
+  });
+
+  it('let go of the oldest once too many are held', () => {
+    const { events, notifications } = listen();
+    for (let i = 0; i < MAX_HELD_NOTIFICATIONS + 5; i += 1) {
+      events.emit('alert:raised', alertRaised('filled'));
+    }
+    expect(notifications.waiting).toBe(MAX_HELD_NOTIFICATIONS);
   });
 
   it('stay silent where the desktop has no notifications, and once stopped', () => {
-    const events = new IpcEventHub();
+    const { events, notifications } = listen();
     Notification.supported = false;
-    const stop = notifyKnockouts(events, parts, () => {});
-    events.emit('alert:knockout', alert);
+    events.emit('alert:raised', alertRaised('knocked_out'));
     Notification.supported = true;
-    stop();
-    events.emit('alert:knockout', alert);
+    notifications.stop();
+    events.emit('alert:raised', alertRaised('knocked_out'));
     expect(Notification.shown).toEqual([]);
   });
 });

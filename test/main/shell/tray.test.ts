@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { NativeImage } from 'electron';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc/contract.js';
 import {
   BetdeskTray,
   trayMenuTemplate,
   trayTooltip,
+  type TrayIcons,
   type TrayParts,
 } from '../../../src/main/shell/tray.js';
+import { alertsSummary } from './alert-samples.js';
 import { Menu, Tray } from './fake-electron.js';
 
 function status(state: AppStatus['sync']['state'], online = true): AppStatus {
@@ -71,21 +72,96 @@ describe('the tray tooltip', () => {
       ...status('idle'),
       sync: { state: 'idle' as const, lastSyncAt: at.getTime(), message: null },
     };
-    expect(trayTooltip(s, at)).toMatch(/^Betdesk \(paper\): sync up to date, last sync .*05/);
+    expect(trayTooltip(s, null, at)).toMatch(/^Betdesk \(paper\): sync up to date, last sync .*05/);
   });
 });
 
+describe('the tray tooltip with alerts', () => {
+  it('says how many positions are near their knockout', () => {
+    const near = alertsSummary({ nearKnockout: 2 });
+    expect(trayTooltip(status('idle'), near)).toBe(
+      'Betdesk (paper): sync up to date. 2 positions near their knockout',
+    );
+    expect(trayTooltip(status('offline', false), alertsSummary({ nearKnockout: 1 }))).toBe(
+      'Betdesk (paper): sync offline, exchange unreachable. 1 position near its knockout',
+    );
+    expect(trayTooltip(null, near)).toBe('Betdesk: starting. 2 positions near their knockout');
+  });
+
+  it('keeps to the sync wording when no position is near its knockout', () => {
+    const none = alertsSummary({ unread: 3, unreadDanger: 1, nearKnockout: 0 });
+    expect(trayTooltip(status('paused'), none)).toBe('Betdesk (paper): sync paused');
+  });
+});
+
+const icons = {
+  normal: { name: 'normal' },
+  warning: { name: 'warning' },
+} as unknown as TrayIcons;
+
+function makeTray() {
+  const { actions: a, done } = actions();
+  const tray = new BetdeskTray({ Tray, Menu } as unknown as TrayParts, icons, a);
+  return { tray, done, icon: Tray.all[Tray.all.length - 1]! };
+}
+
 describe('the tray icon', () => {
-  it('shows the menu and tooltip, and follows the status', () => {
+  beforeEach(() => {
     Tray.all = [];
-    const { actions: a, done } = actions();
-    const tray = new BetdeskTray({ Tray, Menu } as unknown as TrayParts, {} as NativeImage, a);
-    const icon = Tray.all[0]!;
+  });
+
+  it('shows the menu and tooltip, and follows the status', () => {
+    const { tray, done, icon } = makeTray();
     expect(icon.tooltip).toBe('Betdesk: starting');
     tray.update(status('paused'));
     expect(icon.tooltip).toBe('Betdesk (paper): sync paused');
     expect(icon.menu?.template.map((i) => i.label ?? i.type)).toContain('Resume sync');
     icon.emit('click');
     expect(done).toEqual(['open']);
+  });
+
+  it('starts with the normal icon', () => {
+    const { icon } = makeTray();
+    expect(icon.image).toBe(icons.normal);
+  });
+
+  it('warns while an unread near or knocked-out alert waits, and stops once it is read', () => {
+    const { tray, icon } = makeTray();
+    tray.updateAlerts(alertsSummary({ unread: 1, unreadDanger: 1 }));
+    expect(icon.image).toBe(icons.warning);
+    expect(tray.warns()).toBe(true);
+    tray.updateAlerts(alertsSummary({ unread: 2, unreadDanger: 2 }));
+    tray.updateAlerts(alertsSummary({ unread: 1, unreadDanger: 0 }));
+    expect(icon.image).toBe(icons.normal);
+    expect(tray.warns()).toBe(false);
+    // The image changes only when the warning does.
+    expect(icon.images).toEqual([icons.normal, icons.warning, icons.normal]);
+  });
+
+  it('does not warn for unread fills and rejections alone', () => {
+    const { tray, icon } = makeTray();
+    tray.updateAlerts(alertsSummary({ unread: 5, unreadDanger: 0 }));
+    expect(icon.image).toBe(icons.normal);
+  });
+
+  it('keeps the count of near positions when the sync status changes', () => {
+    const { tray, icon } = makeTray();
+    tray.updateAlerts(alertsSummary({ nearKnockout: 3 }));
+    expect(icon.tooltip).toBe('Betdesk: starting. 3 positions near their knockout');
+    tray.update(status('syncing'));
+    expect(icon.tooltip).toBe('Betdesk (paper): sync syncing. 3 positions near their knockout');
+    tray.updateAlerts(alertsSummary({ nearKnockout: 0 }));
+    expect(icon.tooltip).toBe('Betdesk (paper): sync syncing');
+  });
+
+  it('ignores updates that arrive after it was removed', () => {
+    const { tray, icon } = makeTray();
+    tray.destroy();
+    expect(() => {
+      tray.update(status('paused'));
+      tray.updateAlerts(alertsSummary({ unreadDanger: 1, nearKnockout: 1 }));
+    }).not.toThrow();
+    expect(icon.destroyed).toBe(true);
+    expect(icon.tooltip).toBe('Betdesk: starting');
   });
 });
