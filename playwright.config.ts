@@ -5,6 +5,7 @@
  * screenshots and traces under test-results/e2e/.
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './build/chromium.js';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -24,17 +25,7 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'browser', testIgnore: '**/electron.spec.ts' },

@@ -13,10 +13,12 @@ import { ServiceError } from '../../../src/main/ipc/errors.js';
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
 import type {
   AlertRaised,
+  BetTerms,
   Fixture,
   IpcEvent,
   OrderRow,
   OrdersChanged,
+  PlaceOrder,
   PositionsChanged,
 } from '../../../src/shared/ipc/contract.js';
 import { dec } from '../../../src/shared/money.js';
@@ -91,6 +93,24 @@ async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, ou
   const id = intentId();
   const placed = await services.trading.place({ intentId: id, type: 'FOK', rfqId: quote.rfqId });
   return { id, quote, placed };
+}
+
+/** A MARKET placement of a new intent (or of `intentId`), 2 contracts unless told. */
+function market(f: Fixture, over: Partial<BetTerms> & { intentId?: string } = {}): PlaceOrder {
+  const { intentId: id, ...bet } = over;
+  return {
+    intentId: id ?? intentId(),
+    type: 'MARKET',
+    bet: {
+      contractId: f.contractId,
+      outcome: f.homeTeam,
+      side: 'BUY',
+      qty: '2',
+      unit: 'BASE',
+      boost: 0,
+      ...bet,
+    },
+  };
 }
 
 async function refusal(p: Promise<unknown>): Promise<ServiceError> {
@@ -188,18 +208,9 @@ describe('the betting desk', () => {
     const { services, seen } = await start();
     const [f] = await openFixtures(services);
     const id = intentId();
-    const placed = await services.trading.place({
-      intentId: id,
-      type: 'MARKET',
-      bet: {
-        contractId: f!.contractId,
-        outcome: f!.homeTeam,
-        side: 'BUY',
-        qty: '20',
-        unit: 'QUOTE',
-        boost: 40,
-      },
-    });
+    const placed = await services.trading.place(
+      market(f!, { intentId: id, qty: '20', unit: 'QUOTE', boost: 40 }),
+    );
     expect(placed.row).toMatchObject({ orderType: 'MARKET', unit: 'QUOTE', qty: '20', boost: 40 });
     expect(placed.row.knockout).toMatch(/^0\.\d+$/);
     await expect
@@ -227,38 +238,12 @@ describe('the betting desk', () => {
     await session.engine.syncNow('positions');
     const sent = (await session.client.orders({ limit: 100 })).total;
 
-    const opposite = await refusal(
-      services.trading.place({
-        intentId: intentId(),
-        type: 'MARKET',
-        bet: {
-          contractId: f.contractId,
-          outcome: f.awayTeam,
-          side: 'BUY',
-          qty: '2',
-          unit: 'BASE',
-          boost: 0,
-        },
-      }),
-    );
+    const opposite = await refusal(services.trading.place(market(f, { outcome: f.awayTeam })));
     expect(opposite).toMatchObject({ kind: 'exchange', code: -2030 });
     expect(opposite.message).toContain(`You hold ${f.homeTeam}`);
 
     const g = fixtures[1]!;
-    const nothing = await refusal(
-      services.trading.place({
-        intentId: intentId(),
-        type: 'MARKET',
-        bet: {
-          contractId: g.contractId,
-          outcome: g.homeTeam,
-          side: 'SELL',
-          qty: '2',
-          unit: 'BASE',
-          boost: 0,
-        },
-      }),
-    );
+    const nothing = await refusal(services.trading.place(market(g, { side: 'SELL' })));
     expect(nothing).toMatchObject({ kind: 'exchange', code: -2029 });
 
     await services.practice.closeBetting({ contractId: g.contractId });
@@ -271,20 +256,7 @@ describe('the betting desk', () => {
         { timeout: 20_000 },
       )
       .toBe(false);
-    const closed = await refusal(
-      services.trading.place({
-        intentId: intentId(),
-        type: 'MARKET',
-        bet: {
-          contractId: g.contractId,
-          outcome: g.homeTeam,
-          side: 'BUY',
-          qty: '2',
-          unit: 'BASE',
-          boost: 0,
-        },
-      }),
-    );
+    const closed = await refusal(services.trading.place(market(g)));
     expect(closed).toMatchObject({ kind: 'exchange', code: -2019 });
     expect(closed.message).toContain('is closed');
 
@@ -396,19 +368,9 @@ describe('the betting desk', () => {
     const { services } = await start();
     const [f] = await openFixtures(services);
     // More contracts than the exchange can take: refused with -1102 naming the capacity.
-    const id = intentId();
-    const placed = await services.trading.place({
-      intentId: id,
-      type: 'MARKET',
-      bet: {
-        contractId: f!.contractId,
-        outcome: f!.homeTeam,
-        side: 'BUY',
-        qty: '999999999',
-        unit: 'BASE',
-        boost: 0,
-      },
-    });
+    const tooMuch = market(f!, { qty: '999999999' });
+    const id = tooMuch.intentId;
+    const placed = await services.trading.place(tooMuch);
     expect(placed.row.status).toBe('NOT_PLACED');
     expect(placed.row.error?.message).toMatch(/capacity/);
     const notPlaced = await services.orders.list({ status: 'not_placed', limit: 50, offset: 0 });
@@ -419,18 +381,7 @@ describe('the betting desk', () => {
       qty: '999999999',
     });
     // Placing the same intent again answers the same refusal; nothing new is sent.
-    const again = await services.trading.place({
-      intentId: id,
-      type: 'MARKET',
-      bet: {
-        contractId: f!.contractId,
-        outcome: f!.homeTeam,
-        side: 'BUY',
-        qty: '999999999',
-        unit: 'BASE',
-        boost: 0,
-      },
-    });
+    const again = await services.trading.place(tooMuch);
     expect(again).toMatchObject({ repeated: true, row: { status: 'NOT_PLACED' } });
   });
 
