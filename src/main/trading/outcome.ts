@@ -42,9 +42,14 @@ export const NOT_PLACED_CODE = -2025;
 export function exchangeErrorOf(code: number, msg: string): OutcomeError {
   const meaning = errorInfo(code).meaning;
   const said = msg.trim();
+  // The exchange often says no more than the code's meaning; then it is said once.
+  const same = (a: string) => a.toLowerCase().replace(/[.\s]+$/, '');
   return {
     code,
-    message: said === '' || said === meaning ? meaning : `${meaning} The exchange said: "${said}".`,
+    message:
+      said === '' || same(said) === same(meaning)
+        ? meaning
+        : `${meaning} The exchange said: "${said}".`,
   };
 }
 
