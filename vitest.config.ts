@@ -1,12 +1,37 @@
-import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/renderer/**'],
+        },
+      },
+      {
+        // The renderer's state classes (*.svelte.ts): runes compiled for the browser, as the app
+        // runs them, so $derived and $effect behave as they do there. Only here: the browser
+        // export conditions would break Node packages (ws) in the other tests.
+        extends: true,
+        plugins: [
+          svelte({
+            configFile: false,
+            compilerOptions: { runes: true },
+            dynamicCompileOptions: () => ({ generate: 'client' }),
+          }),
+        ],
+        ssr: { resolve: { conditions: ['browser'], externalConditions: ['browser'] } },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'] },
+      },
+    ],
   },
 });

@@ -1,18 +1,53 @@
 /** How the screens show numbers and times: money through the money module, never through floats. */
-import { formatUsd, isDecimalString } from '../../../shared/money.js';
+import { cmp, dec, formatUsd, isDecimalString } from '../../../shared/money.js';
 
 /** "$1,234.50" from a decimal string; a dash when absent. */
-export function money(value: string | undefined): string {
-  return value !== undefined && isDecimalString(value) ? formatUsd(value) : '—';
+export function money(value: string | null | undefined): string {
+  return value !== undefined && value !== null && isDecimalString(value) ? formatUsd(value) : '—';
+}
+
+/** "+$12.00", "−$3.40", "$0.00": the sign always written, with a real minus sign. */
+export function signedMoney(value: string): string {
+  const sign = cmp(value, 0);
+  const text = formatUsd(dec(value).abs());
+  return sign > 0 ? `+${text}` : sign < 0 ? `−${text}` : text;
+}
+
+/** What a P&L means in words, so it never rests on colour: "profit", "loss", "even". */
+export function pnlWord(value: string): 'profit' | 'loss' | 'even' {
+  const sign = cmp(value, 0);
+  return sign > 0 ? 'profit' : sign < 0 ? 'loss' : 'even';
+}
+
+/** "1234567" -> "1,234,567", from the decimal string itself (no float on the way). */
+export function digits(value: string): string {
+  const [int = '', frac] = value.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
 }
 
 /** A price or index as the exchange sent it ("0.5123"); a dash when absent. */
-export function priceText(value: string | undefined): string {
+export function priceText(value: string | null | undefined): string {
   return value ?? '—';
 }
 
-export function count(value: number | undefined): string {
-  return value === undefined ? '—' : new Intl.NumberFormat().format(value);
+export function count(value: number | null | undefined): string {
+  return value === undefined || value === null ? '—' : new Intl.NumberFormat().format(value);
+}
+
+/** A fraction as a percentage: "0.0431" -> "4.31 %"; with `signed`, "+4.31 %". */
+export function fractionPercent(fraction: string, signed = false): string {
+  const p = dec(fraction).times(100);
+  const text = `${p.abs().toFixed(2)} %`;
+  if (p.isNegative() && !p.isZero()) return `−${text}`;
+  return signed && !p.isZero() ? `+${text}` : text;
+}
+
+/** A percentage the exchange sends as a number of percent ("12.5") -> "+12.50 %". */
+export function percentText(percent: string): string {
+  const p = dec(percent);
+  const text = `${p.abs().toFixed(2)} %`;
+  return p.isNegative() && !p.isZero() ? `−${text}` : p.isZero() ? text : `+${text}`;
 }
 
 const kickOffFormat = new Intl.DateTimeFormat(undefined, {
@@ -23,6 +58,19 @@ const kickOffFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
   timeZoneName: 'short',
 });
+
+const shortKickOffFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Kick-off in the user's own time zone, short, for dense tables (the full one is its title). */
+export function shortKickOff(ms: number): string {
+  return shortKickOffFormat.format(new Date(ms));
+}
 
 /** Kick-off in the user's own time zone. */
 export function kickOff(ms: number): string {
@@ -39,7 +87,34 @@ export function clockTime(ms: number): string {
   return clockFormat.format(new Date(ms));
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** "26 Nov, 14:03:09": a time on the blotter or the alert list. */
+export function dateTime(ms: number): string {
+  return dateTimeFormat.format(new Date(ms));
+}
+
 /** "+120 ms", "−3 ms". */
 export function offset(ms: number): string {
   return `${ms >= 0 ? '+' : '−'}${new Intl.NumberFormat().format(Math.abs(ms))} ms`;
+}
+
+/** "just now", "3 s ago", "2 min ago", "1 h ago". */
+export function ago(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 1) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+
+/** "ARS v CHE". */
+export function fixtureName(f: { homeTeam: string; awayTeam: string }): string {
+  return `${f.homeTeam} v ${f.awayTeam}`;
 }

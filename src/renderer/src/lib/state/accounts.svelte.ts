@@ -1,67 +1,85 @@
 /** The exchange accounts: list, add (secret to the keychain via main), remove, switch. */
 import type { Account, NewAccount } from '../../../../shared/ipc/contract.js';
-import { bridge, messageOf } from '../bridge.js';
-import { appState } from './app.svelte.js';
+import { messageOf, type Bridge } from '../bridge.js';
+import type { AppState } from './app.svelte.js';
 
-class AccountsState {
-  list = $state<Account[]>([]);
-  busy = $state(false);
-  error = $state<string | null>(null);
-  notice = $state<string | null>(null);
+export class AccountsState {
+  #list = $state.raw<Account[]>([]);
+  #busy = $state(false);
+  #error = $state<string | null>(null);
+  #notice = $state<string | null>(null);
+  readonly #bridge: Bridge;
+  readonly #app: AppState;
+
+  constructor(bridge: Bridge, app: AppState) {
+    this.#bridge = bridge;
+    this.#app = app;
+  }
+
+  get list(): Account[] {
+    return this.#list;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get notice(): string | null {
+    return this.#notice;
+  }
 
   async load(): Promise<void> {
     try {
-      this.list = (await bridge.invoke('accounts:list', {})).accounts;
-      this.error = null;
+      this.#list = (await this.#bridge.invoke('accounts:list', {})).accounts;
+      this.#error = null;
     } catch (err) {
-      this.error = messageOf(err);
+      this.#error = messageOf(err);
     }
   }
 
   /** Returns true when the account was added. */
   async add(input: NewAccount): Promise<boolean> {
-    return this.run(async () => {
-      const account = await bridge.invoke('accounts:add', input);
-      this.notice = `Added ${account.label}. Its secret is kept in the system keychain.`;
+    return this.#run(async () => {
+      const account = await this.#bridge.invoke('accounts:add', input);
+      this.#notice = `Added ${account.label}. Its secret is kept in the system keychain.`;
       await this.load();
     });
   }
 
   async remove(account: Account): Promise<boolean> {
-    return this.run(async () => {
-      await bridge.invoke('accounts:remove', { accountId: account.id });
-      this.notice = `Removed ${account.label} and its secret.`;
+    return this.#run(async () => {
+      await this.#bridge.invoke('accounts:remove', { accountId: account.id });
+      this.#notice = `Removed ${account.label} and its secret.`;
       await this.load();
-      await appState.refresh();
+      await this.#app.refresh();
     });
   }
 
   /** `null` switches to paper trading. */
   async switchTo(accountId: string | null): Promise<boolean> {
-    return this.run(async () => {
-      const info = await bridge.invoke('accounts:switch', { accountId });
-      appState.setInfo(info);
-      this.notice =
+    return this.#run(async () => {
+      const info = await this.#bridge.invoke('accounts:switch', { accountId });
+      this.#app.setInfo(info);
+      this.#notice =
         info.mode === 'paper' ? 'Now paper trading.' : `Now trading as ${info.accountLabel}.`;
       await this.load();
-      await appState.refresh();
+      await this.#app.refresh();
     });
   }
 
-  private async run(task: () => Promise<void>): Promise<boolean> {
-    this.busy = true;
-    this.error = null;
-    this.notice = null;
+  async #run(task: () => Promise<void>): Promise<boolean> {
+    this.#busy = true;
+    this.#error = null;
+    this.#notice = null;
     try {
       await task();
       return true;
     } catch (err) {
-      this.error = messageOf(err);
+      this.#error = messageOf(err);
       return false;
     } finally {
-      this.busy = false;
+      this.#busy = false;
     }
   }
 }
-
-export const accounts = new AccountsState();

@@ -1,78 +1,105 @@
-/** The app as a whole: mode, status, connection, and which screen shows. */
+/** The app as a whole: mode, whether trading is allowed, sync status and connection. */
 import type { AppInfo, AppStatus } from '../../../../shared/ipc/contract.js';
-import { bridge, messageOf } from '../bridge.js';
+import { messageOf, type Bridge } from '../bridge.js';
 
-export type Screen = 'markets' | 'accounts';
-
-class AppState {
-  info = $state<AppInfo | null>(null);
-  status = $state<AppStatus | null>(null);
-  screen = $state<Screen>('markets');
+export class AppState {
+  #info = $state.raw<AppInfo | null>(null);
+  #status = $state.raw<AppStatus | null>(null);
   /** False while the browser host's background service does not answer. */
-  connected = $state(true);
-  error = $state<string | null>(null);
-  private modeListeners = new Set<() => void>();
+  #connected = $state(true);
+  #error = $state<string | null>(null);
+  #online = $derived(this.#connected && (this.#status?.online ?? true));
+  #modeListeners: (() => void)[] = [];
+  readonly #bridge: Bridge;
 
-  get online(): boolean {
-    return this.connected && (this.status?.online ?? true);
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
   }
 
-  async start(): Promise<void> {
-    bridge.on('sync:status', (status) => {
-      this.status = status;
-    });
-    bridge.on('app:changed', (info) => {
-      this.setInfo(info);
-    });
-    bridge.onConnection((connected) => {
-      this.connected = connected;
-      if (connected) void this.refresh();
-    });
-    await this.refresh();
+  get info(): AppInfo | null {
+    return this.#info;
+  }
+
+  get status(): AppStatus | null {
+    return this.#status;
+  }
+
+  get connected(): boolean {
+    return this.#connected;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
+
+  /** The exchange can be reached (and, in the browser host, Betdesk's own service answers). */
+  get online(): boolean {
+    return this.#online;
+  }
+
+  get paper(): boolean {
+    return this.#info?.mode === 'paper';
+  }
+
+  /** False while the info is unknown too: nothing is placed before we know the account. */
+  get canTrade(): boolean {
+    return this.#info?.canTrade ?? false;
+  }
+
+  /** Subscribes to main's pushes and reads the first state; returns the function that stops. */
+  start(): () => void {
+    const stops = [
+      this.#bridge.on('sync:status', (status) => {
+        this.#status = status;
+      }),
+      this.#bridge.on('app:changed', (info) => this.setInfo(info)),
+      this.#bridge.onConnection((connected) => {
+        this.#connected = connected;
+        if (connected) void this.refresh();
+      }),
+    ];
+    void this.refresh();
+    return () => stops.forEach((stop) => stop());
   }
 
   async refresh(): Promise<void> {
     try {
       const [info, status] = await Promise.all([
-        bridge.invoke('app:info', {}),
-        bridge.invoke('status:get', {}),
+        this.#bridge.invoke('app:info', {}),
+        this.#bridge.invoke('status:get', {}),
       ]);
       this.setInfo(info);
-      this.status = status;
-      this.error = null;
+      this.#status = status;
+      this.#error = null;
     } catch (err) {
-      this.error = messageOf(err);
+      this.#error = messageOf(err);
     }
   }
 
   /** Runs `listener` whenever the active account (paper or live) changes. */
   onModeChange(listener: () => void): () => void {
-    this.modeListeners.add(listener);
-    return () => this.modeListeners.delete(listener);
+    this.#modeListeners = [...this.#modeListeners, listener];
+    return () => {
+      this.#modeListeners = this.#modeListeners.filter((l) => l !== listener);
+    };
   }
 
   setInfo(info: AppInfo): void {
     const changed =
-      this.info !== null &&
-      (this.info.mode !== info.mode || this.info.activeAccountId !== info.activeAccountId);
-    this.info = info;
-    if (changed) for (const l of this.modeListeners) l();
+      this.#info !== null &&
+      (this.#info.mode !== info.mode || this.#info.activeAccountId !== info.activeAccountId);
+    this.#info = info;
+    if (changed) for (const l of this.#modeListeners) l();
   }
 
   /** Pauses background sync, or resumes it when paused. */
   async toggleSync(): Promise<void> {
     try {
-      const paused = this.status?.sync.state === 'paused';
-      this.status = await bridge.invoke(paused ? 'sync:resume' : 'sync:pause', {});
-      this.error = null;
+      const paused = this.#status?.sync.state === 'paused';
+      this.#status = await this.#bridge.invoke(paused ? 'sync:resume' : 'sync:pause', {});
+      this.#error = null;
     } catch (err) {
-      this.error = messageOf(err);
+      this.#error = messageOf(err);
     }
   }
-
-  navigate(screen: Screen): void {
-    this.screen = screen;
-  }
 }
-
-export const appState = new AppState();

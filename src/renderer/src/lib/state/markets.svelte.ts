@@ -1,81 +1,145 @@
 /** The markets screen's data: fixtures from the local store, filtered and paged by main. */
 import type { Fixture, FixturePage } from '../../../../shared/ipc/contract.js';
-import { bridge, messageOf } from '../bridge.js';
+import { messageOf, type Bridge } from '../bridge.js';
 
 export const PAGE_SIZE = 20;
+/** Typing in the team search waits this long for the next key before asking main. */
+export const SEARCH_DELAY_MS = 250;
 
 export interface LeagueGroup {
   league: string;
   fixtures: Fixture[];
 }
 
-class MarketsState {
-  openOnly = $state(true);
-  team = $state('');
-  league = $state('');
-  offset = $state(0);
-  page = $state<FixturePage | null>(null);
-  loading = $state(false);
-  error = $state<string | null>(null);
-  private request = 0;
-
+export class MarketsState {
+  #openOnly = $state(true);
+  #team = $state('');
+  #league = $state('');
+  #offset = $state(0);
+  #page = $state.raw<FixturePage | null>(null);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
   /** The page's fixtures grouped by league, leagues in the order they first appear. */
-  get groups(): LeagueGroup[] {
+  #groups = $derived.by(() => {
     const groups: LeagueGroup[] = [];
-    for (const fixture of this.page?.fixtures ?? []) {
+    for (const fixture of this.#page?.fixtures ?? []) {
       const last = groups.find((g) => g.league === fixture.league);
       if (last) last.fixtures.push(fixture);
       else groups.push({ league: fixture.league, fixtures: [fixture] });
     }
     return groups;
+  });
+  #request = 0;
+  #searchTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  get openOnly(): boolean {
+    return this.#openOnly;
+  }
+  /** A filter change goes back to the first page. */
+  set openOnly(value: boolean) {
+    this.#openOnly = value;
+    void this.filter();
+  }
+
+  get team(): string {
+    return this.#team;
+  }
+  /** Typing searches once the typing pauses. */
+  set team(value: string) {
+    this.#team = value;
+    clearTimeout(this.#searchTimer);
+    this.#searchTimer = setTimeout(() => void this.filter(), SEARCH_DELAY_MS);
+  }
+
+  get league(): string {
+    return this.#league;
+  }
+  set league(value: string) {
+    this.#league = value;
+    void this.filter();
+  }
+
+  get offset(): number {
+    return this.#offset;
+  }
+  get page(): FixturePage | null {
+    return this.#page;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get groups(): LeagueGroup[] {
+    return this.#groups;
   }
 
   get hasPrevious(): boolean {
-    return this.offset > 0;
+    return this.#offset > 0;
   }
 
   get hasNext(): boolean {
-    return this.page !== null && this.offset + PAGE_SIZE < this.page.total;
+    return this.#page !== null && this.#offset + PAGE_SIZE < this.#page.total;
+  }
+
+  /** The fixture as this page has it, when it is on the page. */
+  fixture(contractId: string): Fixture | null {
+    return this.#page?.fixtures.find((f) => f.contractId === contractId) ?? null;
+  }
+
+  /** Reloads whenever main says the fixtures changed; returns the function that stops. */
+  start(): () => void {
+    const stop = this.#bridge.on('fixtures:changed', () => void this.load());
+    void this.load();
+    return () => {
+      stop();
+      clearTimeout(this.#searchTimer);
+    };
   }
 
   async load(): Promise<void> {
-    const mine = ++this.request;
-    this.loading = true;
+    const mine = ++this.#request;
+    this.#loading = true;
     try {
-      const team = this.team.trim();
-      const page = await bridge.invoke('fixtures:list', {
-        openOnly: this.openOnly,
+      const team = this.#team.trim();
+      const page = await this.#bridge.invoke('fixtures:list', {
+        openOnly: this.#openOnly,
         ...(team ? { team } : {}),
-        ...(this.league ? { league: this.league } : {}),
+        ...(this.#league ? { league: this.#league } : {}),
         limit: PAGE_SIZE,
-        offset: this.offset,
+        offset: this.#offset,
       });
-      if (mine !== this.request) return;
-      this.page = page;
-      this.error = null;
+      if (mine !== this.#request) return;
+      this.#page = page;
+      this.#error = null;
     } catch (err) {
-      if (mine === this.request) this.error = messageOf(err);
+      if (mine === this.#request) this.#error = messageOf(err);
     } finally {
-      if (mine === this.request) this.loading = false;
+      if (mine === this.#request) this.#loading = false;
     }
   }
 
   /** A filter changed: back to the first page. */
   async filter(): Promise<void> {
-    this.offset = 0;
+    clearTimeout(this.#searchTimer);
+    this.#offset = 0;
     await this.load();
   }
 
   async next(): Promise<void> {
     if (!this.hasNext) return;
-    this.offset += PAGE_SIZE;
+    this.#offset += PAGE_SIZE;
     await this.load();
   }
 
   async previous(): Promise<void> {
-    this.offset = Math.max(0, this.offset - PAGE_SIZE);
+    this.#offset = Math.max(0, this.#offset - PAGE_SIZE);
     await this.load();
   }
 }
-
-export const markets = new MarketsState();

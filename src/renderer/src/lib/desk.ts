@@ -1,0 +1,158 @@
+/**
+ * The renderer's composition root: the one real bridge and every state singleton wired to it and
+ * to each other. Components import their state from here; tests build the classes themselves
+ * with an in-memory bridge, so nothing here runs under test.
+ */
+import type { PositionRow } from '../../../shared/ipc/contract.js';
+import { connectBridge } from './connect.js';
+import { AccountsState } from './state/accounts.svelte.js';
+import { AlertsState } from './state/alerts.svelte.js';
+import { Announcer } from './state/announcer.svelte.js';
+import { AppState } from './state/app.svelte.js';
+import { TickingClock } from './state/clock.svelte.js';
+import { MarketsState } from './state/markets.svelte.js';
+import { NavigationState } from './state/navigation.svelte.js';
+import { Notifier } from './state/notifier.svelte.js';
+import { OrdersState } from './state/orders.svelte.js';
+import { PositionsState, positionKey } from './state/positions.svelte.js';
+import { PracticeState, type PracticeFixture } from './state/practice.svelte.js';
+import { SettingsState } from './state/settings.svelte.js';
+import { SlipState } from './state/slip.svelte.js';
+import { ToastsState } from './state/toasts.svelte.js';
+import { webNotifications } from './web-notifications.js';
+
+export const bridge = connectBridge();
+/** Ticks four times a second: quote countdowns and "updated 3 s ago". */
+export const clock = new TickingClock();
+export const app = new AppState(bridge);
+export const accounts = new AccountsState(bridge, app);
+export const markets = new MarketsState(bridge);
+export const settings = new SettingsState(bridge);
+export const positions = new PositionsState(bridge, clock);
+export const orders = new OrdersState(bridge);
+export const alerts = new AlertsState(bridge);
+export const toasts = new ToastsState();
+export const announcer = new Announcer();
+export const nav = new NavigationState(bridge, positions);
+
+export const slip = new SlipState(
+  bridge,
+  {
+    get canTrade() {
+      return app.canTrade;
+    },
+    get online() {
+      return app.online;
+    },
+    get oneClick() {
+      return settings.oneClickBetting;
+    },
+    get positions() {
+      return positions.all;
+    },
+    fixture: (contractId) =>
+      markets.fixture(contractId) ??
+      positions.all.find((p) => p.contractId === contractId)?.fixture ??
+      null,
+  },
+  clock,
+);
+
+function practiceFixtureOf(p: PositionRow): PracticeFixture | null {
+  return p.fixture
+    ? {
+        contractId: p.contractId,
+        homeTeam: p.fixture.homeTeam,
+        awayTeam: p.fixture.awayTeam,
+        outcome: p.outcome,
+        held: true,
+      }
+    : null;
+}
+
+export const practice = new PracticeState(
+  bridge,
+  {
+    get fixtures() {
+      const out: PracticeFixture[] = [];
+      const add = (f: PracticeFixture | null) => {
+        if (f && !out.some((o) => o.contractId === f.contractId)) out.push(f);
+      };
+      const selected = positions.selectedRow;
+      if (selected) add(practiceFixtureOf(selected));
+      for (const p of positions.all) add(practiceFixtureOf(p));
+      const s = slip.selection;
+      if (s?.fixture) {
+        const { homeTeam, awayTeam } = s.fixture;
+        add({ contractId: s.contractId, homeTeam, awayTeam, outcome: s.outcome });
+      }
+      for (const f of markets.page?.fixtures ?? []) add(f);
+      return out;
+    },
+  },
+  clock,
+);
+
+export const notifier = new Notifier(
+  bridge,
+  webNotifications(),
+  toasts,
+  announcer,
+  {
+    get host() {
+      return app.info?.host ?? null;
+    },
+  },
+  (alert) =>
+    alert.kind === 'rejected'
+      ? nav.show({ screen: 'orders' })
+      : nav.show({ screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }),
+);
+
+/** Shows a position: from a toast's button, or a clicked notification. */
+export function showPosition(contractId: string, outcome: string): void {
+  nav.show({ screen: 'positions', contractId, outcome });
+}
+
+/** Picks a row on the positions screen: the Practice panel follows it. */
+export function selectPosition(row: PositionRow): void {
+  positions.selected = positionKey(row);
+  practice.follow(row.contractId, row.outcome);
+}
+
+/** Starts every subscription and the first reads; returns the function that stops them. */
+export function startDesk(): () => void {
+  const stops = [
+    clock.start(250),
+    app.start(),
+    markets.start(),
+    positions.start(),
+    orders.start(),
+    alerts.start(),
+    slip.start(),
+    notifier.start(),
+    nav.start(),
+    // Pushes missed while Betdesk's own service was away: read everything again.
+    bridge.onConnection((connected) => {
+      if (!connected) return;
+      void markets.load();
+      void positions.load();
+      void orders.load();
+      void alerts.load();
+    }),
+    app.onModeChange(() => {
+      slip.clear();
+      positions.reset();
+      orders.reset();
+      alerts.reset();
+      practice.reset();
+      void markets.filter();
+      void accounts.load();
+    }),
+  ];
+  void settings.load();
+  void accounts.load();
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * One id per intent of the user (design: "Placing: intent ids and double bets"): `bd-`, the time
+ * in base 36, and 12 random hex digits; a valid clientOrderId (^[A-Za-z0-9_:.-]{1,64}$).
+ */
+
+/** `n` random bytes. */
+export type RandomBytes = (n: number) => ArrayLike<number>;
+
+const webRandom: RandomBytes = (n) => crypto.getRandomValues(new Uint8Array(n));
+
+export function newIntentId(now = Date.now(), random: RandomBytes = webRandom): string {
+  const hex = Array.from(random(6), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `bd-${now.toString(36)}-${hex}`;
+}

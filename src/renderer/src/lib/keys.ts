@@ -1,0 +1,60 @@
+/**
+ * The app's keyboard shortcuts, as one table: the overlay lists it and `shortcutFor` reads a key
+ * press against it. The slip's own keys (Enter, Ctrl/Cmd+Enter, Esc) live with the slip.
+ */
+import type { ScreenName } from '../../../shared/ipc/schemas/app.js';
+
+/** The screens in navigation order: Ctrl/Cmd+1… follow it. (History will join here.) */
+export const SCREEN_ORDER = [
+  'markets',
+  'positions',
+  'orders',
+  'alerts',
+  'accounts',
+] as const satisfies readonly ScreenName[];
+
+export const SCREEN_LABELS: Record<ScreenName, string> = {
+  markets: 'Markets',
+  positions: 'Positions',
+  orders: 'Orders',
+  alerts: 'Alerts',
+  accounts: 'Accounts',
+};
+
+export type ShortcutAction =
+  | { kind: 'screen'; screen: ScreenName }
+  | { kind: 'search' }
+  | { kind: 'shortcuts' }
+  | { kind: 'escape' };
+
+/** What a key press carries that matters here; `editing` is true inside a text field. */
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  editing: boolean;
+}
+
+export function shortcutFor(press: KeyPress): ShortcutAction | null {
+  const mod = press.ctrlKey || press.metaKey;
+  if (mod && !press.altKey && /^[1-9]$/.test(press.key)) {
+    const screen = SCREEN_ORDER[Number(press.key) - 1];
+    return screen ? { kind: 'screen', screen } : null;
+  }
+  if (press.key === 'Escape') return { kind: 'escape' };
+  if (mod || press.altKey || press.editing) return null;
+  if (press.key === '/') return { kind: 'search' };
+  if (press.key === '?') return { kind: 'shortcuts' };
+  return null;
+}
+
+/** What the shortcuts overlay lists. */
+export const SHORTCUT_LIST: readonly { keys: string; does: string }[] = [
+  ...SCREEN_ORDER.map((s, i) => ({ keys: `Ctrl/Cmd+${i + 1}`, does: `Show ${SCREEN_LABELS[s]}` })),
+  { keys: '/', does: 'Search (markets, positions)' },
+  { keys: '?', does: 'Show these shortcuts' },
+  { keys: 'Enter', does: 'Bet slip: request a quote' },
+  { keys: 'Ctrl/Cmd+Enter', does: 'Bet slip: place the bet (or confirm it)' },
+  { keys: 'Esc', does: 'Bet slip: step back or clear; close this overlay' },
+];

@@ -1,0 +1,271 @@
+/**
+ * The alert centre: near-knockout and knocked-out alerts, fills and rejections, newest first,
+ * kept in main's store; the unread count for the navigation; and the account's alert settings,
+ * which main applies to the running knockout watch as soon as they are saved.
+ */
+import type {
+  AlertKind,
+  AlertSettings,
+  AlertsSummary,
+  AlertView,
+} from '../../../../shared/ipc/contract.js';
+import { fractionToPercent, percentToFraction } from '../../../../shared/desk/percent.js';
+import { cmp } from '../../../../shared/money.js';
+import { messageOf, type Bridge } from '../bridge.js';
+
+export const ALERTS_PAGE_SIZE = 100;
+export const MAX_LEVELS = 5;
+
+/** "10, 5, 2" -> ["0.1", "0.05", "0.02"]: deepest last, no repeats; or why not. */
+export function parseLevels(text: string): { levels: string[] } | { problem: string } {
+  const parts = text
+    .split(/[,;\s]+/)
+    .map((p) => p.replace(/%$/, ''))
+    .filter((p) => p !== '');
+  if (parts.length === 0) return { problem: 'Enter at least one level, like 10, 5, 2.' };
+  const levels: string[] = [];
+  for (const part of parts) {
+    const fraction = percentToFraction(part);
+    if (fraction === null) {
+      return {
+        problem: `“${part}” is not a level: use percentages between 0 and 100 with at most two decimals, like 10, 5, 2.`,
+      };
+    }
+    if (!levels.some((l) => cmp(l, fraction) === 0)) levels.push(fraction);
+  }
+  if (levels.length > MAX_LEVELS) return { problem: `At most ${MAX_LEVELS} levels.` };
+  levels.sort((a, b) => cmp(b, a));
+  return { levels };
+}
+
+export class AlertsState {
+  #alerts = $state.raw<AlertView[]>([]);
+  #total = $state(0);
+  #offset = $state(0);
+  #unreadOnly = $state(false);
+  #summary = $state.raw<AlertsSummary | null>(null);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #settings = $state.raw<AlertSettings | null>(null);
+  #settingsError = $state<string | null>(null);
+  #settingsNotice = $state<string | null>(null);
+  #saving = $state(false);
+  #request = 0;
+  readonly #bridge: Bridge;
+  readonly #pageSize: number;
+
+  constructor(bridge: Bridge, pageSize = ALERTS_PAGE_SIZE) {
+    this.#bridge = bridge;
+    this.#pageSize = pageSize;
+  }
+
+  get alerts(): AlertView[] {
+    return this.#alerts;
+  }
+  get total(): number {
+    return this.#total;
+  }
+  get offset(): number {
+    return this.#offset;
+  }
+  get pageSize(): number {
+    return this.#pageSize;
+  }
+  get hasPrevious(): boolean {
+    return this.#offset > 0;
+  }
+  get hasNext(): boolean {
+    return this.#offset + this.#pageSize < this.#total;
+  }
+  get summary(): AlertsSummary | null {
+    return this.#summary;
+  }
+  get unread(): number {
+    return this.#summary?.unread ?? 0;
+  }
+  get unreadDanger(): number {
+    return this.#summary?.unreadDanger ?? 0;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  get unreadOnly(): boolean {
+    return this.#unreadOnly;
+  }
+  set unreadOnly(value: boolean) {
+    this.#unreadOnly = value;
+    this.#offset = 0;
+    void this.load();
+  }
+
+  get settings(): AlertSettings | null {
+    return this.#settings;
+  }
+  get settingsError(): string | null {
+    return this.#settingsError;
+  }
+  get settingsNotice(): string | null {
+    return this.#settingsNotice;
+  }
+  get saving(): boolean {
+    return this.#saving;
+  }
+  /** The levels as people read them: "10, 5, 2". */
+  get levelsText(): string {
+    return (this.#settings?.levels ?? []).map(fractionToPercent).join(', ');
+  }
+  get marginText(): string {
+    return this.#settings ? fractionToPercent(this.#settings.margin) : '';
+  }
+
+  /** Follows `alert:raised` and `alerts:changed`; returns the function that stops. */
+  start(): () => void {
+    const stops = [
+      this.#bridge.on('alert:raised', ({ alert, summary }) => {
+        this.#summary = summary;
+        this.#add(alert);
+      }),
+      this.#bridge.on('alerts:changed', (summary) => {
+        this.#summary = summary;
+      }),
+    ];
+    void this.load();
+    void this.loadSettings();
+    return () => stops.forEach((stop) => stop());
+  }
+
+  async load(): Promise<void> {
+    const mine = ++this.#request;
+    this.#loading = true;
+    try {
+      const page = await this.#bridge.invoke('alerts:list', {
+        ...(this.#unreadOnly ? { unreadOnly: true } : {}),
+        limit: this.#pageSize,
+        offset: this.#offset,
+      });
+      if (mine !== this.#request) return;
+      this.#alerts = page.alerts;
+      this.#total = page.total;
+      this.#summary = page.summary;
+      this.#error = null;
+    } catch (err) {
+      if (mine === this.#request) this.#error = messageOf(err);
+    } finally {
+      if (mine === this.#request) this.#loading = false;
+    }
+  }
+
+  async next(): Promise<void> {
+    if (!this.hasNext) return;
+    this.#offset += this.#pageSize;
+    await this.load();
+  }
+
+  async previous(): Promise<void> {
+    if (!this.hasPrevious) return;
+    this.#offset = Math.max(0, this.#offset - this.#pageSize);
+    await this.load();
+  }
+
+  async markRead(ids: number[]): Promise<void> {
+    const unread = ids.filter((id) => this.#alerts.some((a) => a.id === id && !a.read));
+    if (unread.length === 0) return;
+    await this.#markRead({ ids: unread }, (a) => unread.includes(a.id));
+  }
+
+  async markAllRead(): Promise<void> {
+    await this.#markRead({ all: true }, () => true);
+  }
+
+  async loadSettings(): Promise<void> {
+    try {
+      this.#settings = await this.#bridge.invoke('alerts:settings', {});
+      this.#settingsError = null;
+    } catch (err) {
+      this.#settingsError = messageOf(err);
+    }
+  }
+
+  /** Saves new levels typed as percentages ("10, 5, 2"); says why when they are not levels. */
+  async setLevels(text: string): Promise<boolean> {
+    const parsed = parseLevels(text);
+    if ('problem' in parsed) {
+      this.#settingsError = parsed.problem;
+      this.#settingsNotice = null;
+      return false;
+    }
+    return this.#configure({ levels: parsed.levels });
+  }
+
+  /** Saves the margin typed as a percentage ("1"). */
+  async setMargin(text: string): Promise<boolean> {
+    const margin = percentToFraction(text);
+    if (margin === null) {
+      this.#settingsError =
+        'The margin is a percentage between 0 and 100 with at most two decimals, like 1.';
+      this.#settingsNotice = null;
+      return false;
+    }
+    return this.#configure({ margin });
+  }
+
+  async setNotify(kind: AlertKind, on: boolean): Promise<boolean> {
+    const current = this.#settings;
+    if (!current) return false;
+    return this.#configure({ notify: { ...current.notify, [kind]: on } });
+  }
+
+  /** Another account: its alerts and its settings. */
+  reset(): void {
+    this.#alerts = [];
+    this.#total = 0;
+    this.#offset = 0;
+    this.#summary = null;
+    this.#settings = null;
+    void this.load();
+    void this.loadSettings();
+  }
+
+  #add(alert: AlertView): void {
+    if (this.#offset !== 0 || this.#alerts.some((a) => a.id === alert.id)) return;
+    this.#total += 1;
+    this.#alerts = [alert, ...this.#alerts].slice(0, this.#pageSize);
+  }
+
+  async #markRead(
+    input: { ids: number[] } | { all: true },
+    which: (a: AlertView) => boolean,
+  ): Promise<void> {
+    const before = this.#alerts;
+    this.#alerts = before.map((a) => (which(a) && !a.read ? { ...a, read: true } : a));
+    try {
+      this.#summary = await this.#bridge.invoke('alerts:read', input);
+      this.#error = null;
+    } catch (err) {
+      this.#alerts = before;
+      this.#error = messageOf(err);
+    }
+  }
+
+  async #configure(change: Partial<AlertSettings>): Promise<boolean> {
+    const current = this.#settings;
+    if (!current) return false;
+    this.#saving = true;
+    try {
+      this.#settings = await this.#bridge.invoke('alerts:configure', { ...current, ...change });
+      this.#settingsError = null;
+      this.#settingsNotice = 'Saved: the knockout watch uses these settings now.';
+      return true;
+    } catch (err) {
+      this.#settingsError = messageOf(err);
+      this.#settingsNotice = null;
+      return false;
+    } finally {
+      this.#saving = false;
+    }
+  }
+}

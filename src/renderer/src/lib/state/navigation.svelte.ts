@@ -1,0 +1,97 @@
+/**
+ * Which screen shows, the shortcuts overlay, and requests to focus a search box: driven by the
+ * navigation, the keyboard (keys.ts) and main's `app:show` (the app menu, a clicked notification).
+ */
+import type { ScreenName, ShowRequest } from '../../../../shared/ipc/contract.js';
+import type { Bridge } from '../bridge.js';
+import { shortcutFor, type KeyPress } from '../keys.js';
+
+/** The screens with a search box of their own; `/` elsewhere goes to the markets'. */
+const SEARCHABLE: readonly ScreenName[] = ['markets', 'positions'];
+
+export interface RevealsPositions {
+  reveal(contractId: string, outcome?: string): void;
+}
+
+export class NavigationState {
+  #screen = $state<ScreenName>('markets');
+  #shortcutsOpen = $state(false);
+  #searchFor = $state<ScreenName | null>(null);
+  readonly #bridge: Bridge;
+  readonly #positions: RevealsPositions;
+
+  constructor(bridge: Bridge, positions: RevealsPositions) {
+    this.#bridge = bridge;
+    this.#positions = positions;
+  }
+
+  get screen(): ScreenName {
+    return this.#screen;
+  }
+  set screen(value: ScreenName) {
+    this.#screen = value;
+  }
+
+  get shortcutsOpen(): boolean {
+    return this.#shortcutsOpen;
+  }
+  set shortcutsOpen(open: boolean) {
+    this.#shortcutsOpen = open;
+  }
+
+  /** The screen whose search box should take the focus now, until it has. */
+  get searchFor(): ScreenName | null {
+    return this.#searchFor;
+  }
+
+  requestSearch(): void {
+    if (!SEARCHABLE.includes(this.#screen)) this.#screen = 'markets';
+    this.#searchFor = this.#screen;
+  }
+
+  /** The search box has the focus. */
+  searchDone(): void {
+    this.#searchFor = null;
+  }
+
+  /** The shortcuts overlay opens over the screen shown now: main does not know which it is. */
+  show(request: ShowRequest): void {
+    if (request.shortcuts) {
+      this.#shortcutsOpen = true;
+      return;
+    }
+    this.#screen = request.screen;
+    if (request.screen === 'positions' && request.contractId) {
+      this.#positions.reveal(request.contractId, request.outcome);
+    }
+    if (request.search) this.requestSearch();
+  }
+
+  /** A key pressed anywhere in the app; true when it was a shortcut and was acted on. */
+  key(press: KeyPress): boolean {
+    const action = shortcutFor(press);
+    if (!action) return false;
+    switch (action.kind) {
+      case 'screen':
+        this.#shortcutsOpen = false;
+        this.#screen = action.screen;
+        return true;
+      case 'search':
+        if (this.#shortcutsOpen) return false;
+        this.requestSearch();
+        return true;
+      case 'shortcuts':
+        this.#shortcutsOpen = !this.#shortcutsOpen;
+        return true;
+      case 'escape':
+        if (!this.#shortcutsOpen) return false;
+        this.#shortcutsOpen = false;
+        return true;
+    }
+  }
+
+  /** Follows `app:show`; returns the function that stops. */
+  start(): () => void {
+    return this.#bridge.on('app:show', (request) => this.show(request));
+  }
+}

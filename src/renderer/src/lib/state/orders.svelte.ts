@@ -1,0 +1,200 @@
+/**
+ * The order blotter: one page of the account's orders and intents, newest first, filtered and
+ * paged by main (so 100,000 orders cost no more than 100), kept live by `orders:changed`: a row
+ * on the page is patched in place by its clientOrderId, a new one that belongs on the first page
+ * is put on top, and `more` (too many changes for one push) reloads the page.
+ */
+import type {
+  OrderFixtures,
+  OrderPage,
+  OrderRow,
+  OrdersChanged,
+  OrdersFilter,
+  OrderStatusGroup,
+} from '../../../../shared/ipc/contract.js';
+import { STATUS_GROUP_OF } from '../../../../shared/desk/status.js';
+import { messageOf, type Bridge } from '../bridge.js';
+
+export const ORDERS_PAGE_SIZE = 100;
+
+export type Side = 'BUY' | 'SELL';
+
+export class OrdersState {
+  #status = $state<OrderStatusGroup | ''>('');
+  #side = $state<Side | ''>('');
+  #contractId = $state('');
+  #offset = $state(0);
+  #page = $state.raw<OrderPage | null>(null);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
+  #request = 0;
+  readonly #bridge: Bridge;
+  readonly #pageSize: number;
+
+  constructor(bridge: Bridge, pageSize = ORDERS_PAGE_SIZE) {
+    this.#bridge = bridge;
+    this.#pageSize = pageSize;
+  }
+
+  get status(): OrderStatusGroup | '' {
+    return this.#status;
+  }
+  /** A filter change goes back to the first page. */
+  set status(value: OrderStatusGroup | '') {
+    this.#status = value;
+    void this.#firstPage();
+  }
+
+  get side(): Side | '' {
+    return this.#side;
+  }
+  set side(value: Side | '') {
+    this.#side = value;
+    void this.#firstPage();
+  }
+
+  get contractId(): string {
+    return this.#contractId;
+  }
+  set contractId(value: string) {
+    this.#contractId = value;
+    void this.#firstPage();
+  }
+
+  get rows(): OrderRow[] {
+    return this.#page?.rows ?? [];
+  }
+  get page(): OrderPage | null {
+    return this.#page;
+  }
+  get offset(): number {
+    return this.#offset;
+  }
+  get pageSize(): number {
+    return this.#pageSize;
+  }
+  get total(): number {
+    return this.#page?.total ?? 0;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get fixtures(): OrderFixtures['fixtures'] {
+    return this.#fixtures;
+  }
+  get hasPrevious(): boolean {
+    return this.#offset > 0;
+  }
+  get hasNext(): boolean {
+    return this.#offset + this.#pageSize < this.total;
+  }
+
+  get filter(): OrdersFilter {
+    return {
+      ...(this.#status ? { status: this.#status } : {}),
+      ...(this.#side ? { side: this.#side } : {}),
+      ...(this.#contractId ? { contractId: this.#contractId } : {}),
+      limit: this.#pageSize,
+      offset: this.#offset,
+    };
+  }
+
+  /** Follows `orders:changed`; returns the function that stops. */
+  start(): () => void {
+    const stop = this.#bridge.on('orders:changed', (change) => this.apply(change));
+    void this.load();
+    void this.loadFixtures();
+    return stop;
+  }
+
+  async load(): Promise<void> {
+    const mine = ++this.#request;
+    this.#loading = true;
+    try {
+      const page = await this.#bridge.invoke('orders:list', this.filter);
+      if (mine !== this.#request) return;
+      this.#page = page;
+      this.#error = null;
+    } catch (err) {
+      if (mine === this.#request) this.#error = messageOf(err);
+    } finally {
+      if (mine === this.#request) this.#loading = false;
+    }
+  }
+
+  async loadFixtures(): Promise<void> {
+    try {
+      this.#fixtures = (await this.#bridge.invoke('orders:fixtures', {})).fixtures;
+    } catch {
+      // The filter keeps the fixtures it had; the blotter itself says when main fails.
+    }
+  }
+
+  async next(): Promise<void> {
+    if (!this.hasNext) return;
+    this.#offset += this.#pageSize;
+    await this.load();
+  }
+
+  async previous(): Promise<void> {
+    if (!this.hasPrevious) return;
+    this.#offset = Math.max(0, this.#offset - this.#pageSize);
+    await this.load();
+  }
+
+  /** A push: patch what is on the page, add what is new on top, reload when told to. */
+  apply(change: OrdersChanged): void {
+    const page = this.#page;
+    if (change.more || !page) {
+      void this.load();
+      return;
+    }
+    const rows = [...page.rows];
+    const added: OrderRow[] = [];
+    const newest = rows[0]?.createdAt ?? -Infinity;
+    for (const row of change.rows) {
+      const i = rows.findIndex((r) => r.clientOrderId === row.clientOrderId);
+      if (i >= 0) rows[i] = row;
+      else if (this.#offset === 0 && row.createdAt >= newest && this.#matches(row)) added.push(row);
+    }
+    added.sort((a, b) => b.createdAt - a.createdAt);
+    this.#request++; // a read still on its way is older than this
+    this.#loading = false;
+    this.#page = {
+      ...page,
+      rows: [...added, ...rows].slice(0, this.#pageSize),
+      total: page.total + added.length,
+    };
+    if (
+      added.some((r) => r.contractId && !this.#fixtures.some((f) => f.contractId === r.contractId))
+    ) {
+      void this.loadFixtures();
+    }
+  }
+
+  /** Another account: its orders, none of the last one's. */
+  reset(): void {
+    this.#status = '';
+    this.#side = '';
+    this.#contractId = '';
+    this.#fixtures = [];
+    void this.#firstPage();
+    void this.loadFixtures();
+  }
+
+  #matches(row: OrderRow): boolean {
+    if (this.#status && STATUS_GROUP_OF[row.status] !== this.#status) return false;
+    if (this.#side && row.side !== this.#side) return false;
+    if (this.#contractId && row.contractId !== this.#contractId) return false;
+    return true;
+  }
+
+  async #firstPage(): Promise<void> {
+    this.#offset = 0;
+    await this.load();
+  }
+}

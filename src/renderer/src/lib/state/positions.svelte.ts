@@ -1,0 +1,219 @@
+/**
+ * The positions screen's data: the active account's open positions as main last pushed them
+ * (`positions:changed` carries the whole view, so a push repaints and nothing polls), sorted and
+ * filtered here, with totals and the age of the figures.
+ */
+import type { PositionRow, PositionsView } from '../../../../shared/ipc/contract.js';
+import { positionTotals, type PositionTotals } from '../../../../shared/desk/totals.js';
+import { cmp } from '../../../../shared/money.js';
+import { messageOf, type Bridge } from '../bridge.js';
+import { ago } from '../format.js';
+import type { Clock } from './clock.svelte.js';
+
+/** The sortable columns, each with how two rows compare on it. */
+export const POSITION_SORTS = {
+  fixture: (a, b) =>
+    (a.fixture?.startsAt ?? Infinity) - (b.fixture?.startsAt ?? Infinity) ||
+    a.contractId.localeCompare(b.contractId),
+  outcome: (a, b) => a.outcome.localeCompare(b.outcome),
+  contracts: (a, b) => a.contracts - b.contracts,
+  entryPrice: (a, b) => cmp(a.entryPrice, b.entryPrice),
+  estimatedClosingPrice: (a, b) => cmp(a.estimatedClosingPrice, b.estimatedClosingPrice),
+  costBasis: (a, b) => cmp(a.costBasis, b.costBasis),
+  value: (a, b) => cmp(a.value, b.value),
+  pnl: (a, b) => cmp(a.pnl, b.pnl),
+  pnlPercent: (a, b) => cmp(a.pnlPercent, b.pnlPercent),
+  maxPayout: (a, b) => cmp(a.maxPayout, b.maxPayout),
+  knockout: (a, b) => nullsLast(a.knockout, b.knockout, cmp),
+  distance: (a, b) => nullsLast(a.knockoutDistance?.fraction, b.knockoutDistance?.fraction, cmp),
+} satisfies Record<string, (a: PositionRow, b: PositionRow) => number>;
+
+export type PositionSortKey = keyof typeof POSITION_SORTS;
+export type SortDirection = 'ascending' | 'descending';
+
+/** Unboosted positions have no knockout: they sort after every boosted one, either way. */
+function nullsLast<T>(
+  a: T | null | undefined,
+  b: T | null | undefined,
+  by: (a: T, b: T) => number,
+): number {
+  if (a == null || b == null) return a == null ? (b == null ? 0 : Infinity) : -Infinity;
+  return by(a, b);
+}
+
+/** "contractId|outcome": a position's key in lists and in `app:show`. */
+export function positionKey(p: { contractId: string; outcome: string }): string {
+  return `${p.contractId}|${p.outcome}`;
+}
+
+export class PositionsState {
+  #view = $state.raw<PositionsView | null>(null);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #sortKey = $state<PositionSortKey>('fixture');
+  #direction = $state<SortDirection>('ascending');
+  #search = $state('');
+  /** The row the user picked (the Practice panel defaults to its fixture). */
+  #selected = $state<string | null>(null);
+  /** A row main asked to bring forward (a clicked alert or notification). */
+  #highlight = $state<{ key: string; seq: number } | null>(null);
+
+  #rows = $derived.by(() => {
+    const words = this.#search.trim().toLowerCase();
+    const all = this.#view?.positions ?? [];
+    const shown = words
+      ? all.filter((p) =>
+          [p.outcome, p.fixture?.league, p.fixture?.homeTeam, p.fixture?.awayTeam, p.contractId]
+            .filter((w): w is string => typeof w === 'string')
+            .some((w) => w.toLowerCase().includes(words)),
+        )
+      : [...all];
+    const by = POSITION_SORTS[this.#sortKey];
+    const sign = this.#direction === 'ascending' ? 1 : -1;
+    // A stable order for equal rows, so a push does not shuffle them.
+    return shown.sort((a, b) => {
+      const d = by(a, b);
+      const order = d === Infinity || d === -Infinity ? d : sign * d;
+      return order || positionKey(a).localeCompare(positionKey(b));
+    });
+  });
+  #totals = $derived.by(() => positionTotals(this.#rows));
+
+  #request = 0;
+  readonly #bridge: Bridge;
+  readonly #clock: Clock;
+
+  constructor(bridge: Bridge, clock: Clock) {
+    this.#bridge = bridge;
+    this.#clock = clock;
+  }
+
+  get view(): PositionsView | null {
+    return this.#view;
+  }
+  /** Every open position, unfiltered (the slip checks them for known refusals). */
+  get all(): readonly PositionRow[] {
+    return this.#view?.positions ?? [];
+  }
+  /** The rows shown: filtered and sorted. */
+  get rows(): PositionRow[] {
+    return this.#rows;
+  }
+  get totals(): PositionTotals {
+    return this.#totals;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  get sortKey(): PositionSortKey {
+    return this.#sortKey;
+  }
+  get direction(): SortDirection {
+    return this.#direction;
+  }
+
+  get search(): string {
+    return this.#search;
+  }
+  set search(value: string) {
+    this.#search = value;
+  }
+
+  get selected(): string | null {
+    return this.#selected;
+  }
+  set selected(key: string | null) {
+    this.#selected = key;
+  }
+
+  get highlight(): { key: string; seq: number } | null {
+    return this.#highlight;
+  }
+
+  /** The selected position, if it is still open. */
+  get selectedRow(): PositionRow | null {
+    const key = this.#selected;
+    return key ? (this.all.find((p) => positionKey(p) === key) ?? null) : null;
+  }
+
+  /** How old the figures are, by the local clock; null before the exchange ever reported. */
+  get ageMs(): number | null {
+    const at = this.#view?.snapshotAt;
+    return at === null || at === undefined ? null : Math.max(0, this.#clock.now - at);
+  }
+
+  /** Older than main's staleAfterMs (twice the polling interval), or never reported. */
+  get stale(): boolean {
+    const view = this.#view;
+    if (!view) return false;
+    const age = this.ageMs;
+    return age === null || age > view.staleAfterMs;
+  }
+
+  /** "updated 3 s ago". */
+  get ageText(): string {
+    const age = this.ageMs;
+    return age === null ? 'not updated from the exchange yet' : `updated ${ago(age)}`;
+  }
+
+  /** Sorts by `key`; the same key again turns the direction round. */
+  sortBy(key: PositionSortKey): void {
+    if (this.#sortKey === key) {
+      this.#direction = this.#direction === 'ascending' ? 'descending' : 'ascending';
+    } else {
+      this.#sortKey = key;
+      this.#direction = 'ascending';
+    }
+  }
+
+  /** Brings a row forward: selects it, clears a filter that would hide it, and flags it. */
+  reveal(contractId: string, outcome?: string): void {
+    const row =
+      this.all.find((p) => p.contractId === contractId && (!outcome || p.outcome === outcome)) ??
+      null;
+    const key = row ? positionKey(row) : positionKey({ contractId, outcome: outcome ?? '' });
+    if (row && !this.#rows.includes(row)) this.#search = '';
+    this.#selected = key;
+    this.#highlight = { key, seq: (this.#highlight?.seq ?? 0) + 1 };
+  }
+
+  /** Repaints from every push; returns the function that stops. */
+  start(): () => void {
+    const stop = this.#bridge.on('positions:changed', (change) => {
+      this.#request++; // a push is newer than any read still on its way
+      this.#view = change.view;
+      this.#error = null;
+      this.#loading = false;
+    });
+    void this.load();
+    return stop;
+  }
+
+  /** Reads the view from the store (also offline); pushes keep it current from then on. */
+  async load(): Promise<void> {
+    const mine = ++this.#request;
+    this.#loading = true;
+    try {
+      const view = await this.#bridge.invoke('positions:list', {});
+      if (mine !== this.#request) return;
+      this.#view = view;
+      this.#error = null;
+    } catch (err) {
+      if (mine === this.#request) this.#error = messageOf(err);
+    } finally {
+      if (mine === this.#request) this.#loading = false;
+    }
+  }
+
+  /** Another account: its positions, none of the last one's. */
+  reset(): void {
+    this.#view = null;
+    this.#selected = null;
+    this.#highlight = null;
+    void this.load();
+  }
+}

@@ -1,0 +1,43 @@
+/** In-app toasts: short notices that go away by themselves (danger ones stay longer). */
+export type ToastTone = 'info' | 'ok' | 'danger';
+
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  title: string;
+  message: string;
+  /** The position it is about, for its "Show" button. */
+  target: { contractId: string; outcome: string } | null;
+}
+
+export const TOAST_MS: Record<ToastTone, number> = { info: 8000, ok: 8000, danger: 20_000 };
+export const MAX_TOASTS = 3;
+
+export class ToastsState {
+  #items = $state.raw<Toast[]>([]);
+  #nextId = 1;
+  readonly #timers: Record<number, ReturnType<typeof setTimeout>> = {};
+
+  get items(): Toast[] {
+    return this.#items;
+  }
+
+  push(toast: Omit<Toast, 'id'>): number {
+    const id = this.#nextId++;
+    const items = [...this.#items, { ...toast, id }];
+    for (const old of items.splice(0, Math.max(0, items.length - MAX_TOASTS))) this.#clear(old.id);
+    this.#items = items;
+    this.#timers[id] = setTimeout(() => this.dismiss(id), TOAST_MS[toast.tone]);
+    return id;
+  }
+
+  dismiss(id: number): void {
+    this.#clear(id);
+    this.#items = this.#items.filter((t) => t.id !== id);
+  }
+
+  #clear(id: number): void {
+    clearTimeout(this.#timers[id]);
+    delete this.#timers[id];
+  }
+}

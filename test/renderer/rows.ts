@@ -1,0 +1,163 @@
+/** Rows as main sends them, with defaults a test overrides where it matters. */
+import type { Fixture } from '../../src/shared/api/schemas.js';
+import type {
+  AlertsSummary,
+  AlertView,
+  AppInfo,
+  FixtureRef,
+  OrderRow,
+  PositionRow,
+  PositionsView,
+  QuoteResult,
+} from '../../src/shared/ipc/contract.js';
+
+export const NOW = 1_800_000_000_000;
+
+export function fixture(over: Partial<Fixture> = {}): Fixture {
+  return {
+    contractId: 'EPL-ARSCHE',
+    league: 'EPL',
+    homeTeam: 'ARS',
+    awayTeam: 'CHE',
+    startsAt: NOW + 86_400_000,
+    bettingOpen: true,
+    status: 'OPEN',
+    homePrice: '0.5500',
+    awayPrice: '0.4500',
+    lotSize: 1,
+    minContracts: 1,
+    ...over,
+  };
+}
+
+export function fixtureRef(over: Partial<FixtureRef> = {}): FixtureRef {
+  const f = fixture();
+  return {
+    league: f.league,
+    homeTeam: f.homeTeam,
+    awayTeam: f.awayTeam,
+    startsAt: f.startsAt,
+    bettingOpen: true,
+    status: 'OPEN',
+    ...over,
+  };
+}
+
+export function position(over: Partial<PositionRow> = {}): PositionRow {
+  return {
+    contractId: 'EPL-ARSCHE',
+    outcome: 'ARS',
+    fixture: fixtureRef(),
+    contracts: 10,
+    entryPrice: '0.50',
+    estimatedClosingPrice: '0.55',
+    costBasis: '5.10',
+    value: '6.00',
+    pnl: '1.00',
+    pnlPercent: '20',
+    maxPayout: '10.00',
+    boosted: false,
+    knockout: null,
+    knockoutDistance: null,
+    nearLevel: null,
+    updatedAt: NOW,
+    ...over,
+  };
+}
+
+export function positionsView(
+  positions: PositionRow[],
+  over: Partial<PositionsView> = {},
+): PositionsView {
+  return {
+    accountId: null,
+    positions,
+    snapshotAt: NOW,
+    pollMs: 5000,
+    staleAfterMs: 10_000,
+    ...over,
+  };
+}
+
+export function quoteResult(
+  over: Partial<QuoteResult['quote']> = {},
+  clockOffsetMs = 0,
+): QuoteResult {
+  return {
+    quote: {
+      rfqId: 'rfq-1',
+      reqId: '',
+      contracts: 25,
+      isOpen: true,
+      entryPrice: '0.5600',
+      indexPrice: '0.5500',
+      cost: '24.00',
+      maxWin: '25.00',
+      exitValue: '23.00',
+      minContracts: 1,
+      exchangeCapacity: 1000,
+      expiresAt: NOW + 30_000,
+      ...over,
+    },
+    clockOffsetMs,
+    receivedAt: NOW,
+  };
+}
+
+export function orderRow(over: Partial<OrderRow> = {}): OrderRow {
+  return {
+    clientOrderId: 'bd-1',
+    orderId: '0xabc',
+    createdAt: NOW,
+    updatedAt: NOW,
+    contractId: 'EPL-ARSCHE',
+    fixture: fixtureRef(),
+    outcome: 'ARS',
+    side: 'BUY',
+    orderType: 'FOK',
+    unit: 'BASE',
+    qty: '25',
+    contracts: 25,
+    entryPrice: '0.5600',
+    cost: '24.00',
+    maxWin: '25.00',
+    proceeds: null,
+    boost: 0,
+    knockout: null,
+    status: 'SUBMITTED',
+    tx: '',
+    error: null,
+    ...over,
+  };
+}
+
+export function appInfo(over: Partial<AppInfo> = {}): AppInfo {
+  return {
+    mode: 'paper',
+    activeAccountId: null,
+    accountLabel: 'Paper',
+    canTrade: true,
+    host: 'browser',
+    versions: { app: '0.1.0', node: '20', electron: null, chrome: null },
+    ...over,
+  };
+}
+
+export function summary(over: Partial<AlertsSummary> = {}): AlertsSummary {
+  return { accountId: null, unread: 0, unreadDanger: 0, nearKnockout: 0, ...over };
+}
+
+export function alertView(over: Partial<AlertView> = {}): AlertView {
+  return {
+    id: 1,
+    kind: 'near',
+    accountId: null,
+    contractId: 'EPL-ARSCHE',
+    outcome: 'ARS',
+    fixture: 'ARS v CHE',
+    message: 'Your boosted bet on ARS (ARS v CHE) is 4.00 % above its knockout price of 0.2475.',
+    createdAt: NOW,
+    read: false,
+    ...over,
+  };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import type { AppStatus } from '../../../src/shared/ipc/contract.js';
+import { AppState } from '../../../src/renderer/src/lib/state/app.svelte.js';
+import { FakeBridge, settle } from '../fake-bridge.js';
+import { appInfo } from '../rows.js';
+
+const status = (online: boolean): AppStatus => ({
+  mode: 'paper',
+  online,
+  sync: { state: online ? 'idle' : 'offline', lastSyncAt: null, message: null },
+  clockOffsetMs: 0,
+  rateBudget: [],
+});
+
+function setup() {
+  const bridge = new FakeBridge();
+  bridge.answer('app:info', appInfo());
+  bridge.answer('status:get', status(true));
+  return { bridge, app: new AppState(bridge) };
+}
+
+describe('the app state', () => {
+  test('cannot trade before it knows the account, and can once main says so', async () => {
+    const { app } = setup();
+    expect(app.canTrade).toBe(false);
+    app.start();
+    await settle();
+    expect(app.canTrade).toBe(true);
+    expect(app.paper).toBe(true);
+  });
+
+  test('is offline when the exchange does not answer, or Betdesk’s own service drops', async () => {
+    const { bridge, app } = setup();
+    app.start();
+    await settle();
+    expect(app.online).toBe(true);
+    bridge.emit('sync:status', status(false));
+    expect(app.online).toBe(false);
+    bridge.emit('sync:status', status(true));
+    bridge.setConnected(false);
+    expect(app.online).toBe(false);
+  });
+
+  test('tells its listeners when the active account changes, not on every info', async () => {
+    const { bridge, app } = setup();
+    let changes = 0;
+    app.onModeChange(() => changes++);
+    app.start();
+    await settle();
+    bridge.emit('app:changed', appInfo());
+    expect(changes).toBe(0);
+    bridge.emit('app:changed', appInfo({ mode: 'live', activeAccountId: 'a1', canTrade: false }));
+    expect(changes).toBe(1);
+    expect(app.canTrade).toBe(false);
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'vitest';
+import type { OrderPage, OrdersChanged, OrdersFilter } from '../../../src/shared/ipc/contract.js';
+import { OrdersState } from '../../../src/renderer/src/lib/state/orders.svelte.js';
+import { FakeBridge, settle } from '../fake-bridge.js';
+import { NOW, orderRow } from '../rows.js';
+
+/** A store of `n` orders, newest first, paged as main pages them. */
+function store(n: number) {
+  const rows = Array.from({ length: n }, (_, i) =>
+    orderRow({ clientOrderId: `o-${n - i}`, createdAt: NOW - i * 1000, updatedAt: NOW - i * 1000 }),
+  );
+  return (f: OrdersFilter): OrderPage => {
+    const matching = rows.filter((r) => !f.side || r.side === f.side);
+    return {
+      rows: matching.slice(f.offset, f.offset + f.limit),
+      total: matching.length,
+      limit: f.limit,
+      offset: f.offset,
+    };
+  };
+}
+
+function setup(n = 12, pageSize = 5) {
+  const bridge = new FakeBridge();
+  bridge.answer('orders:list', store(n));
+  bridge.answer('orders:fixtures', { fixtures: [{ contractId: 'EPL-ARSCHE', name: 'ARS v CHE' }] });
+  const orders = new OrdersState(bridge, pageSize);
+  return { bridge, orders };
+}
+
+const change = (rows: OrdersChanged['rows'], more = false): OrdersChanged => ({
+  accountId: null,
+  orderIds: [],
+  rows,
+  more,
+  at: NOW,
+});
+
+describe('the order blotter', () => {
+  test('shows the first page newest first, and pages through the rest', async () => {
+    const { orders } = setup();
+    orders.start();
+    await settle();
+    expect(orders.rows.map((r) => r.clientOrderId)).toEqual(['o-12', 'o-11', 'o-10', 'o-9', 'o-8']);
+    expect(orders.total).toBe(12);
+    expect(orders.fixtures).toEqual([{ contractId: 'EPL-ARSCHE', name: 'ARS v CHE' }]);
+    await orders.next();
+    await orders.next();
+    expect(orders.rows.map((r) => r.clientOrderId)).toEqual(['o-2', 'o-1']);
+    expect(orders.hasNext).toBe(false);
+    await orders.previous();
+    expect(orders.offset).toBe(5);
+  });
+
+  test('a filter goes back to the first page and is sent to main', async () => {
+    const { bridge, orders } = setup();
+    await orders.load();
+    await orders.next();
+    orders.side = 'SELL';
+    orders.status = 'filled';
+    orders.contractId = 'EPL-ARSCHE';
+    await settle();
+    expect(orders.offset).toBe(0);
+    expect(bridge.inputs('orders:list').at(-1)).toEqual({
+      side: 'SELL',
+      status: 'filled',
+      contractId: 'EPL-ARSCHE',
+      limit: 5,
+      offset: 0,
+    });
+  });
+
+  test('a push patches a row on the page in place, by its clientOrderId', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    await settle();
+    bridge.emit(
+      'orders:changed',
+      change([
+        orderRow({ clientOrderId: 'o-10', createdAt: NOW - 2000, status: 'FILLED', tx: '0xfeed' }),
+      ]),
+    );
+    expect(orders.rows[2]?.status).toBe('FILLED');
+    expect(orders.rows[2]?.tx).toBe('0xfeed');
+    expect(orders.rows).toHaveLength(5);
+    expect(bridge.inputs('orders:list')).toHaveLength(1);
+  });
+
+  test('a new order goes on top of the first page, without a reload', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    await settle();
+    bridge.emit(
+      'orders:changed',
+      change([orderRow({ clientOrderId: 'bd-new', createdAt: NOW + 5, status: 'SENDING' })]),
+    );
+    expect(orders.rows.map((r) => r.clientOrderId)).toEqual([
+      'bd-new',
+      'o-12',
+      'o-11',
+      'o-10',
+      'o-9',
+    ]);
+    expect(orders.total).toBe(13);
+    expect(bridge.inputs('orders:list')).toHaveLength(1);
+  });
+
+  test('a new order the filters leave out, or seen from a later page, is not added', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    await settle();
+    orders.side = 'SELL';
+    await settle();
+    bridge.emit(
+      'orders:changed',
+      change([orderRow({ clientOrderId: 'bd-buy', createdAt: NOW + 5, side: 'BUY' })]),
+    );
+    expect(orders.rows.some((r) => r.clientOrderId === 'bd-buy')).toBe(false);
+  });
+
+  test('“more” reloads the page', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    await settle();
+    bridge.emit('orders:changed', change([], true));
+    await settle();
+    expect(bridge.inputs('orders:list')).toHaveLength(2);
+  });
+
+  test('a failed read says why', async () => {
+    const { bridge, orders } = setup();
+    bridge.fail('orders:list', { kind: 'internal', message: 'The store could not be read.' });
+    await orders.load();
+    expect(orders.error).toBe('The store could not be read.');
+  });
+
+  test('100,000 orders cost one page: the first rows come from one read of 100', async () => {
+    const bridge = new FakeBridge();
+    bridge.answer('orders:list', store(100_000));
+    const orders = new OrdersState(bridge);
+    await orders.load();
+    expect(bridge.inputs('orders:list')).toEqual([{ limit: 100, offset: 0 }]);
+    expect(orders.rows).toHaveLength(100);
+    expect(orders.total).toBe(100_000);
+  });
+});

@@ -1,0 +1,473 @@
+import { describe, expect, test } from 'vitest';
+import type { OrderRow, PlaceResult, PositionRow } from '../../../src/shared/ipc/contract.js';
+import { ManualClock } from '../../../src/renderer/src/lib/state/clock.svelte.js';
+import { SlipState, type SlipContext } from '../../../src/renderer/src/lib/state/slip.svelte.js';
+import { deferred, FakeBridge, settle } from '../fake-bridge.js';
+import { fixture, fixtureRef, NOW, orderRow, position, quoteResult } from '../rows.js';
+
+interface Ctx extends SlipContext {
+  canTrade: boolean;
+  online: boolean;
+  oneClick: boolean;
+  positions: PositionRow[];
+}
+
+function setup(over: Partial<Ctx> = {}) {
+  const bridge = new FakeBridge();
+  const clock = new ManualClock(NOW);
+  const ctx: Ctx = {
+    canTrade: true,
+    online: true,
+    oneClick: true,
+    positions: [],
+    fixture: () => null,
+    ...over,
+  };
+  let n = 0;
+  const slip = new SlipState(bridge, ctx, clock, () => `bd-test-${++n}`);
+  bridge.answer('quote:request', quoteResult());
+  const placed = (row: Partial<OrderRow> = {}): PlaceResult => ({
+    row: orderRow({ clientOrderId: slip.intentId ?? 'none', ...row }),
+    repeated: false,
+  });
+  bridge.answer('order:place', () => placed());
+  return { bridge, clock, ctx, slip, placed };
+}
+
+async function quoted(slip: SlipState, qty = '25'): Promise<void> {
+  slip.select(fixture(), 'ARS');
+  slip.qty = qty;
+  await slip.request();
+}
+
+describe('placing from a quote', () => {
+  test('Place sends one FOK with the quote’s rfqId and the intent made when the quote arrived', async () => {
+    const { bridge, slip } = setup();
+    await quoted(slip);
+    expect(slip.intentId).toBe('bd-test-1');
+    await slip.place();
+    expect(bridge.inputs('order:place')).toEqual([
+      { intentId: 'bd-test-1', type: 'FOK', rfqId: 'rfq-1' },
+    ]);
+    expect(slip.status).toBe('SUBMITTED');
+  });
+
+  test('a double click sends one request, and nothing more once the intent has its order', async () => {
+    const { bridge, slip, placed } = setup();
+    const reply = deferred<PlaceResult>();
+    bridge.answer('order:place', () => reply.promise);
+    await quoted(slip);
+    const first = slip.place();
+    const second = slip.place();
+    await settle();
+    expect(slip.status).toBe('SENDING');
+    expect(slip.placeLabel).toBe('Place bet · Sending…');
+    reply.resolve(placed());
+    await Promise.all([first, second]);
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(1);
+    expect(slip.canPlace).toBe(false);
+    expect(slip.placeProblem).toMatch(/has been placed/);
+  });
+
+  test('switching FOK and Market after placing keeps the intent: one quote is never a second bet', async () => {
+    const { bridge, slip } = setup();
+    await quoted(slip);
+    await slip.place();
+    slip.kind = 'MARKET';
+    expect(slip.intentId).toBe('bd-test-1');
+    await slip.place();
+    slip.kind = 'FOK';
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(1);
+    expect(slip.placeProblem).toMatch(/has been placed/);
+  });
+
+  test('a bet the exchange refused says it was not placed, not that it was', async () => {
+    const { bridge, slip, placed } = setup();
+    bridge.answer('order:place', () =>
+      placed({ status: 'NOT_PLACED', error: { code: -2019, message: 'Betting is closed.' } }),
+    );
+    await quoted(slip);
+    await slip.place();
+    expect(slip.placeProblem).toMatch(/was not placed/);
+  });
+
+  test('with the confirmation step, Place only opens it, a second Place does nothing, and Confirm sends once', async () => {
+    const { bridge, slip } = setup({ oneClick: false });
+    await quoted(slip);
+    await slip.place();
+    await slip.place();
+    expect(slip.confirming).toBe(true);
+    expect(bridge.inputs('order:place')).toHaveLength(0);
+    await Promise.all([slip.confirm(), slip.confirm()]);
+    expect(bridge.inputs('order:place')).toHaveLength(1);
+    expect(slip.confirming).toBe(false);
+  });
+
+  test('Esc steps back out of the confirmation step first, and clears the slip after', async () => {
+    const { slip } = setup({ oneClick: false });
+    await quoted(slip);
+    await slip.place();
+    slip.escape();
+    expect(slip.confirming).toBe(false);
+    expect(slip.selection).not.toBeNull();
+    slip.escape();
+    expect(slip.selection).toBeNull();
+    expect(slip.quote).toBeNull();
+  });
+
+  test('a Market choice places MARKET with the slip’s size, unit and boost, as its own intent', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'CHE');
+    slip.unit = 'QUOTE';
+    slip.qty = '25';
+    slip.boost = 40;
+    bridge.answer('quote:request', quoteResult({ knockout: '0.2475' }));
+    await slip.request();
+    const fokIntent = slip.intentId;
+    slip.kind = 'MARKET';
+    expect(slip.intentId).not.toBe(fokIntent);
+    expect(slip.placeLabel).toBe('Place bet · Market · up to $25.00');
+    await slip.place();
+    expect(bridge.inputs('order:place')).toEqual([
+      {
+        intentId: slip.intentId,
+        type: 'MARKET',
+        bet: {
+          contractId: 'EPL-ARSCHE',
+          outcome: 'CHE',
+          side: 'BUY',
+          qty: '25',
+          unit: 'QUOTE',
+          boost: 40,
+        },
+      },
+    ]);
+  });
+
+  test('the button says what will happen, and a boosted bet shows its knockout before it is placed', async () => {
+    const { bridge, slip } = setup();
+    bridge.answer('quote:request', quoteResult({ knockout: '0.2475' }));
+    await quoted(slip);
+    expect(slip.placeLabel).toBe('Place bet · 25 contracts · $24.00');
+    expect(slip.knockoutNote).toMatch(/0\.2475/);
+    slip.kind = 'MARKET';
+    expect(slip.placeLabel).toBe('Place bet · Market · 25 contracts · about $24.00');
+    expect(slip.knockoutNote).toMatch(/about 0\.2475/);
+  });
+
+  test('an unboosted quote has no knockout note', async () => {
+    const { slip } = setup();
+    await quoted(slip);
+    expect(slip.knockoutNote).toBeNull();
+  });
+
+  test('an expired quote cannot be placed, by the exchange’s clock', async () => {
+    const { bridge, clock, slip } = setup();
+    // The exchange's clock runs 2 s ahead of ours: the quote lapses 2 s sooner locally.
+    bridge.answer('quote:request', quoteResult({}, 2000));
+    await quoted(slip);
+    clock.now = NOW + 27_000;
+    expect(slip.remainingMs).toBe(1000);
+    clock.now = NOW + 28_000;
+    expect(slip.expired).toBe(true);
+    expect(slip.placeProblem).toBe('This quote has expired; request a new one.');
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(0);
+  });
+
+  test('changing the size throws the quote away and ends its intent; the next quote is a new intent', async () => {
+    const { slip } = setup();
+    await quoted(slip);
+    slip.qty = '30';
+    expect(slip.quote).toBeNull();
+    expect(slip.intentId).toBeNull();
+    await slip.request();
+    expect(slip.intentId).toBe('bd-test-2');
+  });
+
+  test('a quote that answers after the size changed is not shown for the new size', async () => {
+    const { bridge, slip } = setup();
+    const late = deferred<ReturnType<typeof quoteResult>>();
+    bridge.answer('quote:request', () => late.promise);
+    slip.select(fixture(), 'ARS');
+    slip.qty = '25';
+    const asked = slip.request();
+    slip.qty = '26';
+    late.resolve(quoteResult());
+    await asked;
+    expect(slip.quote).toBeNull();
+    expect(slip.requesting).toBe(false);
+  });
+});
+
+describe('the order’s life', () => {
+  test('orders:changed rows matched by clientOrderId move it from Submitted to Filled', async () => {
+    const { bridge, slip } = setup();
+    slip.start();
+    await quoted(slip);
+    await slip.place();
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [orderRow({ clientOrderId: 'someone-else', status: 'REJECTED' })],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.status).toBe('SUBMITTED');
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: ['0xabc'],
+      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 1 })],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.status).toBe('FILLED');
+  });
+
+  test('a push that beats the reply is not undone by the older reply', async () => {
+    const { bridge, slip, placed } = setup();
+    slip.start();
+    const reply = deferred<PlaceResult>();
+    bridge.answer('order:place', () => reply.promise);
+    await quoted(slip);
+    const sending = slip.place();
+    await settle();
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 5 })],
+      more: false,
+      at: NOW,
+    });
+    reply.resolve(placed({ status: 'SUBMITTED', updatedAt: NOW + 1 }));
+    await sending;
+    expect(slip.status).toBe('FILLED');
+  });
+
+  test('a rejection keeps the exchange’s reason', async () => {
+    const { bridge, slip } = setup();
+    slip.start();
+    await quoted(slip);
+    await slip.place();
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [
+        orderRow({
+          clientOrderId: 'bd-test-1',
+          status: 'REJECTED',
+          error: { code: -2024, message: 'The transaction reverted on chain.' },
+        }),
+      ],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.status).toBe('REJECTED');
+    expect(slip.order?.error?.message).toBe('The transaction reverted on chain.');
+  });
+
+  test('Checking is its own state, and blocks another bet from the slip until its fate is known', async () => {
+    const { bridge, slip, placed } = setup();
+    slip.start();
+    bridge.answer('order:place', () => placed({ status: 'CHECKING', orderId: null }));
+    await quoted(slip);
+    await slip.place();
+    expect(slip.status).toBe('CHECKING');
+    await slip.request();
+    expect(slip.placeProblem).toMatch(/still being checked/);
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(1);
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED' })],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.canPlace).toBe(true);
+  });
+
+  test('a repeated placement is reported as the first order, with main’s warning', async () => {
+    const { bridge, slip } = setup();
+    bridge.answer('order:place', () => ({
+      row: orderRow({ clientOrderId: 'bd-test-1' }),
+      repeated: true,
+      warning: 'Sent, not yet confirmed.',
+    }));
+    await quoted(slip);
+    await slip.place();
+    expect(slip.repeated).toBe(true);
+    expect(slip.warning).toBe('Sent, not yet confirmed.');
+  });
+});
+
+describe('refusals', () => {
+  test('the opposite outcome held is explained before anything is sent', async () => {
+    const { bridge, slip } = setup({ positions: [position({ outcome: 'CHE' })] });
+    slip.select(fixture(), 'ARS');
+    slip.qty = '25';
+    expect(slip.refusal?.message).toMatch(/You hold CHE on ARS v CHE/);
+    expect(slip.canRequest).toBe(false);
+    await slip.request();
+    await slip.place();
+    expect(bridge.calls).toEqual([]);
+  });
+
+  test('a fixture closed since it was picked refuses the bet', async () => {
+    const { bridge, ctx, slip } = setup();
+    await quoted(slip);
+    ctx.fixture = () => fixtureRef({ bettingOpen: false, status: 'CLOSED' });
+    expect(slip.refusal?.message).toBe(
+      'Betting on ARS v CHE is closed, so the exchange would refuse this bet.',
+    );
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(0);
+  });
+
+  test('a read-only key is refused before sending', async () => {
+    const { bridge, slip } = setup({ canTrade: false });
+    await quoted(slip);
+    expect(slip.refusal?.message).toMatch(/only read/);
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(0);
+  });
+
+  test('offline says so, sends nothing, and queues nothing for later', async () => {
+    const { bridge, ctx, slip } = setup({ online: false });
+    await quoted(slip);
+    expect(slip.placeProblem).toMatch(/^Offline: .*Nothing is queued/);
+    await slip.place();
+    ctx.online = true;
+    await settle();
+    expect(bridge.inputs('order:place')).toHaveLength(0);
+  });
+
+  test('main’s refusal is shown in its words, and the bet is not placed', async () => {
+    const { bridge, slip } = setup();
+    bridge.fail('order:place', {
+      kind: 'exchange',
+      code: -2030,
+      message: 'The opposite outcome is held; close it before betting this one.',
+    });
+    await quoted(slip);
+    await slip.place();
+    expect(slip.failure).toEqual({
+      kind: 'exchange',
+      message: 'The opposite outcome is held; close it before betting this one.',
+      retryAt: null,
+    });
+    expect(slip.order).toBeNull();
+  });
+
+  test('rate-limited says when it may be tried again, and the retry is the same intent', async () => {
+    const { bridge, clock, slip, placed } = setup();
+    bridge.fail('order:place', {
+      kind: 'rate-limited',
+      message: 'The exchange’s order budget is spent for now.',
+      retryAfterMs: 5000,
+    });
+    await quoted(slip);
+    await slip.place();
+    expect(slip.retryInMs).toBe(5000);
+    expect(slip.placeProblem).toMatch(/try again in 5 s/);
+    clock.now = NOW + 5000;
+    expect(slip.canPlace).toBe(true);
+    bridge.answer('order:place', () => placed());
+    await slip.place();
+    const [first, second] = bridge.inputs('order:place');
+    expect(second?.intentId).toBe(first?.intentId);
+  });
+
+  test('a lost answer asks main what became of the intent, and a retry repeats the same intent', async () => {
+    const { bridge, slip, placed } = setup();
+    bridge.fail('order:place', {
+      kind: 'internal',
+      message: 'Betdesk lost its connection to its background service before it answered.',
+    });
+    bridge.answer('orders:get', { row: null });
+    await quoted(slip);
+    await slip.place();
+    expect(bridge.inputs('orders:get')).toEqual([{ clientOrderId: 'bd-test-1' }]);
+    expect(slip.failure?.kind).toBe('internal');
+    bridge.answer('order:place', () => placed());
+    await slip.place();
+    expect(bridge.inputs('order:place').map((i) => i.intentId)).toEqual(['bd-test-1', 'bd-test-1']);
+  });
+
+  test('when the lost answer’s order did go through, the slip shows it instead of retrying', async () => {
+    const { bridge, slip } = setup();
+    bridge.fail('order:place', { kind: 'offline', message: 'The exchange cannot be reached.' });
+    bridge.answer('orders:get', {
+      row: orderRow({ clientOrderId: 'bd-test-1', status: 'CHECKING' }),
+    });
+    await quoted(slip);
+    await slip.place();
+    expect(slip.status).toBe('CHECKING');
+    expect(slip.canPlace).toBe(false);
+  });
+});
+
+describe('closing a position', () => {
+  const held = position({ contracts: 10, value: '6.00', pnl: '1.00', costBasis: '5.10' });
+
+  test('Close prefills a SELL of every contract, in contracts, without boost', async () => {
+    const { bridge, slip } = setup({ positions: [held] });
+    slip.closePosition(held);
+    expect(slip.side).toBe('SELL');
+    expect(slip.qty).toBe('10');
+    slip.boost = 50;
+    slip.unit = 'QUOTE';
+    bridge.answer(
+      'quote:request',
+      quoteResult({ isOpen: false, contracts: 10, entryPrice: '0.58' }),
+    );
+    await slip.request();
+    expect(bridge.inputs('quote:request')).toEqual([
+      { contractId: 'EPL-ARSCHE', outcome: 'ARS', side: 'SELL', qty: '10', unit: 'BASE', boost: 0 },
+    ]);
+  });
+
+  test('a SELL quote shows the estimated proceeds and the P&L the close locks in', async () => {
+    const { bridge, slip } = setup({ positions: [held] });
+    slip.closePosition(held);
+    slip.qty = '4';
+    bridge.answer(
+      'quote:request',
+      quoteResult({ isOpen: false, contracts: 4, entryPrice: '0.58' }),
+    );
+    await slip.request();
+    expect(slip.closeEstimate).toEqual({ contracts: 4, proceeds: '2.32', pnl: '0.28' });
+    expect(slip.placeLabel).toBe('Place bet · Sell 4 contracts · about $2.32');
+  });
+
+  test('selling what is no longer held is refused', () => {
+    const { ctx, slip } = setup({ positions: [held] });
+    slip.closePosition(held);
+    ctx.positions = [];
+    expect(slip.refusal?.message).toBe('Nothing is held on ARS in ARS v CHE to sell.');
+  });
+
+  test('picking an outcome after a close starts a fresh BUY', () => {
+    const { slip } = setup({ positions: [held] });
+    slip.closePosition(held);
+    slip.select(fixture(), 'ARS');
+    expect(slip.side).toBe('BUY');
+    expect(slip.qty).toBe('');
+  });
+});
+
+describe('the size', () => {
+  test('says why a size cannot be quoted', () => {
+    const { slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.qty = '1e3';
+    expect(slip.sizeProblem).toBe('Enter a number of contracts greater than zero.');
+    slip.qty = '2.5';
+    expect(slip.sizeProblem).toBe('Contracts are whole numbers.');
+    slip.unit = 'QUOTE';
+    expect(slip.sizeProblem).toBeNull();
+    expect(slip.canRequest).toBe(true);
+  });
+});
