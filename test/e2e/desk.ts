@@ -1,0 +1,75 @@
+/** Steps the desk specs share: the screens, the slip, and a bet from quote to fill. */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+
+export type ScreenLabel = 'Markets' | 'Positions' | 'Orders' | 'Alerts' | 'Accounts';
+
+/** A screen's button in the navigation (the Alerts one may carry its unread count). */
+export function screenButton(page: Page, name: ScreenLabel): Locator {
+  return page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('button', { name: new RegExp(`^${name}`) });
+}
+
+export async function show(page: Page, name: ScreenLabel): Promise<void> {
+  await screenButton(page, name).click();
+  await expect(screenButton(page, name)).toHaveAttribute('aria-current', 'page');
+}
+
+export const slipOf = (page: Page): Locator =>
+  page.getByRole('complementary', { name: 'Bet slip' });
+
+export const practiceOf = (page: Page): Locator => page.getByRole('region', { name: /^Practice/ });
+
+/** The outcome button of the `nth` fixture listed (home 0, away 1), and what it names. */
+export async function pick(
+  page: Page,
+  fixture: number,
+  side: 'home' | 'away' = 'home',
+): Promise<{ outcome: string; home: string; away: string }> {
+  await show(page, 'Markets');
+  const item = page.getByRole('listitem').nth(fixture);
+  await expect(item).toBeVisible();
+  const name = (await item.getAttribute('aria-label')) ?? '';
+  const [home = '', away = ''] = name.split(' v ');
+  const outcome = side === 'home' ? home : away;
+  await item.getByRole('button', { name: new RegExp(`^Bet on ${outcome} in `) }).click();
+  return { outcome, home, away };
+}
+
+/** Fills the slip and asks for a quote; resolves once the Place button says what it will do. */
+export async function quote(
+  page: Page,
+  opts: { contracts: string; boost?: number; market?: boolean },
+): Promise<Locator> {
+  const slip = slipOf(page);
+  await slip.getByLabel('Number of contracts').fill(opts.contracts);
+  if (opts.boost !== undefined) {
+    await slip.getByRole('slider', { name: /^Boost/ }).fill(String(opts.boost));
+  }
+  if (opts.market) await slip.getByRole('radio', { name: 'Market' }).check();
+  await slip.getByRole('button', { name: 'Request quote' }).click();
+  const place = slip.getByRole('button', { name: /^Place bet · / });
+  await expect(place).toBeEnabled();
+  return place;
+}
+
+/** The order's sentence in the slip ("Filled: bought 25 contracts at 0.56."). */
+export function orderStatus(page: Page): Locator {
+  return slipOf(page).getByRole('region', { name: 'Order status' }).getByRole('status');
+}
+
+/** Place with the confirmation step, and wait for the fill. */
+export async function placeAndFill(page: Page, place: Locator): Promise<void> {
+  await place.click();
+  await slipOf(page).getByRole('button', { name: 'Confirm bet' }).click();
+  await expect(orderStatus(page)).toHaveText(/^Filled: /, { timeout: 30_000 });
+}
+
+export function positionsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Positions' });
+}
+
+export function ordersRows(page: Page): Locator {
+  return page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
+}
