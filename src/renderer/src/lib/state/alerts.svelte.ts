@@ -12,6 +12,7 @@ import type {
 import { fractionToPercent, percentToFraction } from '../../../../shared/desk/percent.js';
 import { cmp } from '../../../../shared/money.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { PageWindow } from './page-window.svelte.js';
 
 export const ALERTS_PAGE_SIZE = 100;
 export const MAX_LEVELS = 5;
@@ -41,7 +42,6 @@ export function parseLevels(text: string): { levels: string[] } | { problem: str
 export class AlertsState {
   #alerts = $state.raw<AlertView[]>([]);
   #total = $state(0);
-  #offset = $state(0);
   #unreadOnly = $state(false);
   #summary = $state.raw<AlertsSummary | null>(null);
   #loading = $state(false);
@@ -52,11 +52,11 @@ export class AlertsState {
   #saving = $state(false);
   #request = 0;
   readonly #bridge: Bridge;
-  readonly #pageSize: number;
+  readonly #window: PageWindow;
 
   constructor(bridge: Bridge, pageSize = ALERTS_PAGE_SIZE) {
     this.#bridge = bridge;
-    this.#pageSize = pageSize;
+    this.#window = new PageWindow(pageSize, () => this.#total);
   }
 
   get alerts(): AlertView[] {
@@ -66,16 +66,16 @@ export class AlertsState {
     return this.#total;
   }
   get offset(): number {
-    return this.#offset;
+    return this.#window.offset;
   }
   get pageSize(): number {
-    return this.#pageSize;
+    return this.#window.size;
   }
   get hasPrevious(): boolean {
-    return this.#offset > 0;
+    return this.#window.hasPrevious;
   }
   get hasNext(): boolean {
-    return this.#offset + this.#pageSize < this.#total;
+    return this.#window.hasNext;
   }
   get summary(): AlertsSummary | null {
     return this.#summary;
@@ -98,7 +98,7 @@ export class AlertsState {
   }
   set unreadOnly(value: boolean) {
     this.#unreadOnly = value;
-    this.#offset = 0;
+    this.#window.reset();
     void this.load();
   }
 
@@ -144,8 +144,8 @@ export class AlertsState {
     try {
       const page = await this.#bridge.invoke('alerts:list', {
         ...(this.#unreadOnly ? { unreadOnly: true } : {}),
-        limit: this.#pageSize,
-        offset: this.#offset,
+        limit: this.#window.size,
+        offset: this.#window.offset,
       });
       if (mine !== this.#request) return;
       this.#alerts = page.alerts;
@@ -160,15 +160,11 @@ export class AlertsState {
   }
 
   async next(): Promise<void> {
-    if (!this.hasNext) return;
-    this.#offset += this.#pageSize;
-    await this.load();
+    if (this.#window.forward()) await this.load();
   }
 
   async previous(): Promise<void> {
-    if (!this.hasPrevious) return;
-    this.#offset = Math.max(0, this.#offset - this.#pageSize);
-    await this.load();
+    if (this.#window.back()) await this.load();
   }
 
   async markRead(ids: number[]): Promise<void> {
@@ -223,7 +219,7 @@ export class AlertsState {
   reset(): void {
     this.#alerts = [];
     this.#total = 0;
-    this.#offset = 0;
+    this.#window.reset();
     this.#summary = null;
     this.#settings = null;
     void this.load();
@@ -231,9 +227,9 @@ export class AlertsState {
   }
 
   #add(alert: AlertView): void {
-    if (this.#offset !== 0 || this.#alerts.some((a) => a.id === alert.id)) return;
+    if (this.#window.offset !== 0 || this.#alerts.some((a) => a.id === alert.id)) return;
     this.#total += 1;
-    this.#alerts = [alert, ...this.#alerts].slice(0, this.#pageSize);
+    this.#alerts = [alert, ...this.#alerts].slice(0, this.#window.size);
   }
 
   async #markRead(

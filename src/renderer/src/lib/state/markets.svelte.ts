@@ -1,6 +1,7 @@
 /** The markets screen's data: fixtures from the local store, filtered and paged by main. */
 import type { Fixture, FixturePage } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { PageWindow } from './page-window.svelte.js';
 
 export const PAGE_SIZE = 20;
 /** Typing in the team search waits this long for the next key before asking main. */
@@ -15,7 +16,6 @@ export class MarketsState {
   #openOnly = $state(true);
   #team = $state('');
   #league = $state('');
-  #offset = $state(0);
   #page = $state.raw<FixturePage | null>(null);
   #loading = $state(false);
   #error = $state<string | null>(null);
@@ -32,6 +32,7 @@ export class MarketsState {
   #request = 0;
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: Bridge;
+  readonly #window = new PageWindow(PAGE_SIZE, () => this.#page?.total ?? 0);
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
@@ -65,7 +66,7 @@ export class MarketsState {
   }
 
   get offset(): number {
-    return this.#offset;
+    return this.#window.offset;
   }
   get page(): FixturePage | null {
     return this.#page;
@@ -81,11 +82,11 @@ export class MarketsState {
   }
 
   get hasPrevious(): boolean {
-    return this.#offset > 0;
+    return this.#window.hasPrevious;
   }
 
   get hasNext(): boolean {
-    return this.#page !== null && this.#offset + PAGE_SIZE < this.#page.total;
+    return this.#window.hasNext;
   }
 
   /** The fixture as this page has it, when it is on the page. */
@@ -113,7 +114,7 @@ export class MarketsState {
         ...(team ? { team } : {}),
         ...(this.#league ? { league: this.#league } : {}),
         limit: PAGE_SIZE,
-        offset: this.#offset,
+        offset: this.#window.offset,
       });
       if (mine !== this.#request) return;
       this.#page = page;
@@ -128,18 +129,15 @@ export class MarketsState {
   /** A filter changed: back to the first page. */
   async filter(): Promise<void> {
     clearTimeout(this.#searchTimer);
-    this.#offset = 0;
+    this.#window.reset();
     await this.load();
   }
 
   async next(): Promise<void> {
-    if (!this.hasNext) return;
-    this.#offset += PAGE_SIZE;
-    await this.load();
+    if (this.#window.forward()) await this.load();
   }
 
   async previous(): Promise<void> {
-    this.#offset = Math.max(0, this.#offset - PAGE_SIZE);
-    await this.load();
+    if (this.#window.back()) await this.load();
   }
 }

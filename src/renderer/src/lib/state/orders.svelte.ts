@@ -14,6 +14,7 @@ import type {
 } from '../../../../shared/ipc/contract.js';
 import { STATUS_GROUP_OF } from '../../../../shared/desk/status.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { PageWindow } from './page-window.svelte.js';
 
 export const ORDERS_PAGE_SIZE = 100;
 
@@ -23,18 +24,17 @@ export class OrdersState {
   #status = $state<OrderStatusGroup | ''>('');
   #side = $state<Side | ''>('');
   #contractId = $state('');
-  #offset = $state(0);
   #page = $state.raw<OrderPage | null>(null);
   #loading = $state(false);
   #error = $state<string | null>(null);
   #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
   #request = 0;
   readonly #bridge: Bridge;
-  readonly #pageSize: number;
+  readonly #window: PageWindow;
 
   constructor(bridge: Bridge, pageSize = ORDERS_PAGE_SIZE) {
     this.#bridge = bridge;
-    this.#pageSize = pageSize;
+    this.#window = new PageWindow(pageSize, () => this.total);
   }
 
   get status(): OrderStatusGroup | '' {
@@ -69,10 +69,10 @@ export class OrdersState {
     return this.#page;
   }
   get offset(): number {
-    return this.#offset;
+    return this.#window.offset;
   }
   get pageSize(): number {
-    return this.#pageSize;
+    return this.#window.size;
   }
   get total(): number {
     return this.#page?.total ?? 0;
@@ -87,10 +87,10 @@ export class OrdersState {
     return this.#fixtures;
   }
   get hasPrevious(): boolean {
-    return this.#offset > 0;
+    return this.#window.hasPrevious;
   }
   get hasNext(): boolean {
-    return this.#offset + this.#pageSize < this.total;
+    return this.#window.hasNext;
   }
 
   get filter(): OrdersFilter {
@@ -98,8 +98,8 @@ export class OrdersState {
       ...(this.#status ? { status: this.#status } : {}),
       ...(this.#side ? { side: this.#side } : {}),
       ...(this.#contractId ? { contractId: this.#contractId } : {}),
-      limit: this.#pageSize,
-      offset: this.#offset,
+      limit: this.#window.size,
+      offset: this.#window.offset,
     };
   }
 
@@ -135,15 +135,11 @@ export class OrdersState {
   }
 
   async next(): Promise<void> {
-    if (!this.hasNext) return;
-    this.#offset += this.#pageSize;
-    await this.load();
+    if (this.#window.forward()) await this.load();
   }
 
   async previous(): Promise<void> {
-    if (!this.hasPrevious) return;
-    this.#offset = Math.max(0, this.#offset - this.#pageSize);
-    await this.load();
+    if (this.#window.back()) await this.load();
   }
 
   /** A push: patch what is on the page, add what is new on top, reload when told to. */
@@ -159,14 +155,15 @@ export class OrdersState {
     for (const row of change.rows) {
       const i = rows.findIndex((r) => r.clientOrderId === row.clientOrderId);
       if (i >= 0) rows[i] = row;
-      else if (this.#offset === 0 && row.createdAt >= newest && this.#matches(row)) added.push(row);
+      else if (this.#window.offset === 0 && row.createdAt >= newest && this.#matches(row))
+        added.push(row);
     }
     added.sort((a, b) => b.createdAt - a.createdAt);
     this.#request++; // a read still on its way is older than this
     this.#loading = false;
     this.#page = {
       ...page,
-      rows: [...added, ...rows].slice(0, this.#pageSize),
+      rows: [...added, ...rows].slice(0, this.#window.size),
       total: page.total + added.length,
     };
     if (
@@ -194,7 +191,7 @@ export class OrdersState {
   }
 
   async #firstPage(): Promise<void> {
-    this.#offset = 0;
+    this.#window.reset();
     await this.load();
   }
 }
