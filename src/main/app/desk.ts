@@ -31,7 +31,7 @@ export interface DeskContext {
 
 export interface DeskServices {
   trading: TradingDeskService;
-  orders: OrdersService;
+  orders: Omit<OrdersService, 'totals'>;
   positions: PositionsService;
   alerts: AlertsService;
   settings: SettingsService;

@@ -26,7 +26,9 @@ import { openStore, type Store } from '../store/index.js';
 import { bridgeAccount, refusing, storeId } from './accounts.js';
 import { deskServices } from './desk.js';
 import { forwardEvents, sessionPositions } from './events.js';
+import { exportService } from './exports.js';
 import { FixtureBoard } from './fixtures.js';
+import { historyService, orderTotals } from './history.js';
 import { startPaper, type PaperExchange } from './paper.js';
 import { AccountSession } from './session.js';
 import { appStatus } from './status.js';
@@ -195,15 +197,19 @@ function build(options: ServicesOptions): AppServices {
     );
   };
 
+  const desk = deskServices({
+    store,
+    started,
+    paperControls: async () => (await paper?.catch(() => undefined))?.practice,
+  });
   const services: AppServices = {
     store,
     session: () => session,
     events: hub,
-    ...deskServices({
-      store,
-      started,
-      paperControls: async () => (await paper?.catch(() => undefined))?.practice,
-    }),
+    ...desk,
+    orders: { ...desk.orders, totals: orderTotals({ store, started }) },
+    history: historyService({ store, started }),
+    exports: exportService({ store, started }),
     app: {
       info: async () => {
         await ready;

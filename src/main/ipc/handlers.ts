@@ -17,6 +17,7 @@ import { alertHandlers } from './features/alerts.js';
 import { appHandlers } from './features/app.js';
 import { deskHandlers } from './features/desk.js';
 import { combineHandlers, type IpcHandlers } from './features/feature.js';
+import { historyHandlers } from './features/history.js';
 import { marketHandlers } from './features/markets.js';
 import { practiceHandlers } from './features/practice.js';
 import type { Services } from './services.js';
@@ -34,6 +35,7 @@ export function createHandlers(services: Services): IpcHandlers {
     deskHandlers(services),
     alertHandlers(services),
     practiceHandlers(services),
+    historyHandlers(services),
   );
   return handlers;
 }

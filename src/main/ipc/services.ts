@@ -15,8 +15,17 @@ import type {
   AppStatus,
   DeskSettings,
   DeskSettingsChange,
+  ExportCanceled,
+  ExportRequest,
+  ExportStarted,
   FixturePage,
   FixturesFilter,
+  HistoryChoices,
+  HistoryPage,
+  HistoryQuery,
+  HistorySummary,
+  HistorySummaryQuery,
+  HistorySyncStatus,
   IpcEvent,
   IpcEventPayload,
   MarkRead,
@@ -25,6 +34,8 @@ import type {
   OrderPage,
   OrderRow,
   OrdersFilter,
+  OrdersScope,
+  OrderTotals,
   PlaceOrder,
   PlaceResult,
   PositionsView,
@@ -34,6 +45,7 @@ import type {
   PracticeResult,
   QuoteRequest,
   QuoteResult,
+  SettlementDetail,
 } from '../../shared/ipc/contract.js';
 
 export interface AppService {
@@ -81,6 +93,38 @@ export interface OrdersService {
   list(filter: OrdersFilter): Promise<OrderPage>;
   get(clientOrderId: string): Promise<OrderRow | null>;
   fixtures(): Promise<OrderFixtures>;
+  /** Count, fills, staked and proceeds of the exchange orders the scope matches (SQLite). */
+  totals(scope: OrdersScope): Promise<OrderTotals>;
+}
+
+/** The active account's settlements, from the store: the history works offline. */
+export interface HistoryService {
+  list(query: HistoryQuery): Promise<HistoryPage>;
+  /** Totals, totals per type and the P&L series, aggregated in SQLite. */
+  summary(query: HistorySummaryQuery): Promise<HistorySummary>;
+  /** The settlement with its fixture and orders; `row: null` when there is no such row. */
+  detail(id: number): Promise<SettlementDetail>;
+  choices(): Promise<HistoryChoices>;
+  /**
+   * Starts rebuilding the active account's history from the exchange (the cursor from zero and
+   * every settlements page) and answers at once; progress comes as `history:progress`. Refused
+   * (ServiceError 'conflict') while one runs.
+   */
+  resync(): Promise<HistorySyncStatus>;
+  /** The sweep running now (first sync or resync), or null. */
+  status(): Promise<HistorySyncStatus>;
+}
+
+/** CSV export of what a filter shows, through the same module as the CLI. */
+export interface ExportService {
+  /**
+   * Desktop: asks where to save (null when the user closes the dialog) and starts writing.
+   * Browser host: registers the export and answers the path the renderer downloads it from.
+   * Progress comes as `export:progress`.
+   */
+  start(request: ExportRequest): Promise<ExportStarted>;
+  /** Stops it and removes what it wrote; false when it had already ended. */
+  cancel(exportId: string): Promise<ExportCanceled>;
 }
 
 export interface PositionsService {
@@ -137,6 +181,8 @@ export interface Services {
   quotes: QuotesService;
   trading: TradingDeskService;
   orders: OrdersService;
+  history: HistoryService;
+  exports: ExportService;
   positions: PositionsService;
   alerts: AlertsService;
   settings: SettingsService;

@@ -17,6 +17,7 @@ export const IPC_CHANNELS = [
   'orders:list',
   'orders:get',
   'orders:fixtures',
+  'orders:totals',
   'positions:list',
   'alerts:list',
   'alerts:read',
@@ -28,6 +29,14 @@ export const IPC_CHANNELS = [
   'practice:close',
   'practice:resolve',
   'practice:reject',
+  'history:list',
+  'history:summary',
+  'history:detail',
+  'history:choices',
+  'history:resync',
+  'history:status',
+  'export:start',
+  'export:cancel',
   'status:get',
   'sync:pause',
   'sync:resume',
@@ -43,6 +52,9 @@ export const IPC_EVENTS = [
   'orders:changed',
   'alert:raised',
   'alerts:changed',
+  'history:changed',
+  'history:progress',
+  'export:progress',
 ] as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[number];

@@ -39,11 +39,30 @@ import {
   OrderRef,
   OrdersChanged,
   OrdersFilter,
+  OrdersScope,
   PlaceOrder,
   PlaceResult,
   PositionsChanged,
   PositionsView,
 } from './schemas/desk.js';
+import {
+  ExportCanceled,
+  ExportProgress,
+  ExportRef,
+  ExportRequest,
+  ExportStarted,
+  HistoryChanged,
+  HistoryChoices,
+  HistoryPage,
+  HistoryQuery,
+  HistorySummary,
+  HistorySummaryQuery,
+  HistorySyncProgress,
+  HistorySyncStatus,
+  OrderTotals,
+  SettlementDetail,
+  SettlementRef,
+} from './schemas/history.js';
 import { FixturePage, FixturesFilter, QuoteRequest, QuoteResult } from './schemas/markets.js';
 import {
   PracticeFixture,
@@ -58,6 +77,7 @@ export * from './schemas/alerts.js';
 export * from './schemas/app.js';
 export * from './schemas/common.js';
 export * from './schemas/desk.js';
+export * from './schemas/history.js';
 export * from './schemas/markets.js';
 export * from './schemas/practice.js';
 export type { Fixture, Quote } from '../api/schemas.js';
@@ -79,6 +99,7 @@ export const ipcContract = {
   'orders:list': { input: OrdersFilter, output: OrderPage },
   'orders:get': { input: OrderRef, output: MaybeOrderRow },
   'orders:fixtures': { input: NoInput, output: OrderFixtures },
+  'orders:totals': { input: OrdersScope, output: OrderTotals },
   'positions:list': { input: NoInput, output: PositionsView },
   'alerts:list': { input: AlertsQuery, output: AlertPage },
   'alerts:read': { input: MarkRead, output: AlertsSummary },
@@ -90,6 +111,14 @@ export const ipcContract = {
   'practice:close': { input: PracticeFixture, output: PracticeResult },
   'practice:resolve': { input: PracticeResolve, output: PracticeResult },
   'practice:reject': { input: NoInput, output: PracticeResult },
+  'history:list': { input: HistoryQuery, output: HistoryPage },
+  'history:summary': { input: HistorySummaryQuery, output: HistorySummary },
+  'history:detail': { input: SettlementRef, output: SettlementDetail },
+  'history:choices': { input: NoInput, output: HistoryChoices },
+  'history:resync': { input: NoInput, output: HistorySyncStatus },
+  'history:status': { input: NoInput, output: HistorySyncStatus },
+  'export:start': { input: ExportRequest, output: ExportStarted },
+  'export:cancel': { input: ExportRef, output: ExportCanceled },
   'status:get': { input: NoInput, output: AppStatus },
   'sync:pause': { input: NoInput, output: AppStatus },
   'sync:resume': { input: NoInput, output: AppStatus },
@@ -125,6 +154,9 @@ export const ipcEvents = {
   'orders:changed': OrdersChanged,
   'alert:raised': AlertRaised,
   'alerts:changed': AlertsSummary,
+  'history:changed': HistoryChanged,
+  'history:progress': HistorySyncProgress,
+  'export:progress': ExportProgress,
 } as const satisfies { readonly [E in IpcEvent]: TSchema };
 
 export type IpcEventPayloads = { [E in IpcEvent]: Static<(typeof ipcEvents)[E]> };

@@ -32,6 +32,26 @@ export const FIXTURE: Fixture = {
 };
 
 /** A positions view with no positions: what an event about positions carries at least. */
+const NO_TOTALS = {
+  count: 0,
+  pnl: '0',
+  payouts: '0',
+  wins: 0,
+  winRate: null,
+  largestWin: null,
+  largestLoss: null,
+  knockouts: 0,
+};
+const EMPTY_SUMMARY = {
+  accountId: null,
+  totals: NO_TOTALS,
+  byType: (['CLOSED', 'KNOCKED_OUT', 'SETTLEMENT'] as const).map((type) => ({
+    type,
+    totals: NO_TOTALS,
+  })),
+  bucket: 'day' as const,
+  series: [],
+};
 export const EMPTY_POSITIONS: PositionsView = {
   accountId: null,
   positions: [],
@@ -230,6 +250,39 @@ export function memoryServices(): MemoryServices {
         call('orders.fixtures', undefined, () => ({
           fixtures: [{ contractId: FIXTURE.contractId, name: 'ARS v CHE' }],
         })),
+      totals: (scope) =>
+        call('orders.totals', scope, () => ({
+          count: placed.size,
+          filled: 0,
+          staked: '0',
+          proceeds: '0',
+        })),
+    },
+    history: {
+      list: (query) =>
+        call('history.list', query, () => ({
+          accountId: null,
+          rows: [],
+          total: 0,
+          limit: query.limit,
+          offset: query.offset,
+        })),
+      summary: (query) => call('history.summary', query, () => EMPTY_SUMMARY),
+      detail: (id) => call('history.detail', id, () => ({ row: null, orders: [] })),
+      choices: () =>
+        call('history.choices', undefined, () => ({
+          leagues: [],
+          teams: [],
+          fixtures: [],
+          first: null,
+          last: null,
+        })),
+      resync: () => call('history.resync', undefined, () => ({ progress: null })),
+      status: () => call('history.status', undefined, () => ({ progress: null })),
+    },
+    exports: {
+      start: (request) => call('exports.start', request, () => ({ export: null })),
+      cancel: (exportId) => call('exports.cancel', exportId, () => ({ canceled: false })),
     },
     positions: {
       view: () => call('positions.view', undefined, () => EMPTY_POSITIONS),

@@ -108,11 +108,22 @@ export type PlaceResult = Static<typeof PlaceResult>;
 
 // ---------------------------------------------------------------- the blotter
 
-export const OrdersFilter = Type.Object(
+/** Which orders the blotter, its totals and its export show. */
+export const OrdersScope = Type.Object(
   {
     status: Type.Optional(Literals(ORDER_STATUS_GROUPS)),
     side: Type.Optional(Literals(SIDES)),
     contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    from: Type.Optional(Millis('Placed (or recorded) at or after (inclusive).')),
+    to: Type.Optional(Millis('Placed (or recorded) before (exclusive).')),
+  },
+  { additionalProperties: false },
+);
+export type OrdersScope = Static<typeof OrdersScope>;
+
+export const OrdersFilter = Type.Object(
+  {
+    ...OrdersScope.properties,
     limit: Type.Integer({ minimum: 1, maximum: 500 }),
     offset: Type.Integer({ minimum: 0 }),
   },
