@@ -72,3 +72,47 @@ export function formatUsd(value: DecimalInput): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${d.isNegative() && !d.isZero() ? '-' : ''}$${grouped}.${frac}`;
 }
+
+/** Millionths of a dollar in one dollar: the USDC unit, the finest amount the exchange settles. */
+export const MICROS_PER_USD = 1_000_000;
+const MICRO_PLACES = 6;
+const plainDecimalRe = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An amount in whole micro-dollars, by string arithmetic (no float ever holds the amount), for
+ * exact integer sums in SQLite. Places beyond the sixth are rounded half-even at the sixth: the
+ * USDC unit is the finest the exchange can move, and the stored row keeps its exact string for
+ * display and export.
+ * @throws RangeError when `s` is not a decimal string or the result is not a safe integer.
+ */
+export function toMicros(s: string): number {
+  const m = plainDecimalRe.exec(s);
+  if (m === null) throw new RangeError(`"${s}" is not a decimal amount.`);
+  const [, sign = '', int = '0', frac = ''] = m;
+  let n = Number(int + frac.slice(0, MICRO_PLACES).padEnd(MICRO_PLACES, '0'));
+  if (frac.length > MICRO_PLACES && roundsUp(frac.slice(MICRO_PLACES), n)) n += 1;
+  // Number() of a digit string is exact up to 2^53 and lands at 2^53 or above past it.
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${s} dollars is too large to sum exactly.`);
+  return sign === '-' && n !== 0 ? -n : n;
+}
+
+/** Half-even on the digits past the sixth place, given the amount kept so far (`kept`). */
+function roundsUp(rest: string, kept: number): boolean {
+  const first = rest.charCodeAt(0) - 48;
+  if (first !== 5) return first > 5;
+  if (/[1-9]/.test(rest.slice(1))) return true;
+  return kept % 2 === 1;
+}
+
+/**
+ * The exact decimal string of an amount in micro-dollars: "12.34", "-0.5", "0" (no trailing
+ * zeros, no exponent).
+ * @throws RangeError when `n` is not a safe integer.
+ */
+export function fromMicros(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is not a whole number of micros.`);
+  const digits = String(Math.abs(n)).padStart(MICRO_PLACES + 1, '0');
+  const int = digits.slice(0, -MICRO_PLACES);
+  const frac = digits.slice(-MICRO_PLACES).replace(/0+$/, '');
+  return `${n < 0 ? '-' : ''}${int}${frac === '' ? '' : `.${frac}`}`;
+}

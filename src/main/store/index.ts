@@ -28,7 +28,16 @@ export type {
 export type { SyncCursor, SyncStream } from './repos/cursors.js';
 export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
 export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';
-export type { OrderFilter, OrderPage } from './repos/orders.js';
+export type { OrderFilter, OrderPage, OrderTotals } from './repos/orders.js';
 export type { PositionFilter, StoredPosition } from './repos/positions.js';
-export type { SettlementFilter, SettlementPage, StoredSettlement } from './repos/settlements.js';
+export {
+  SLOT_MS,
+  type SettlementChoices,
+  type SettlementFilter,
+  type SettlementPage,
+  type SettlementQuery,
+  type SettlementSort,
+  type SlotTotals,
+  type StoredSettlement,
+} from './repos/settlements.js';
 export type { PageRequest } from './paging.js';

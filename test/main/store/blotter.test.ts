@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/main/store/index.js';
+import { orderStatusesOf } from '../../../src/main/store/repos/blotter.js';
 import { order, tempStore } from './support.js';
 
 let t: ReturnType<typeof tempStore>;
@@ -102,5 +103,39 @@ describe('the order blotter', () => {
       1,
     );
     expect(store.blotter.contracts(accountId)).toEqual(['A', 'B']);
+  });
+});
+
+describe('the blotter by date', () => {
+  it('keeps orders and intents created in [from, to)', () => {
+    store.applyOrderUpdates(
+      accountId,
+      [early(1), early(2), early(3)], // created 1_600_000_001_000, ..._002_000, ..._003_000
+      1,
+    );
+    intent('sending'); // stamped by the store's clock, from 1_700_000_000_000 on
+    const since = (from?: number, to?: number) =>
+      keys(
+        store.blotter.page(accountId, {
+          limit: 50,
+          ...(from === undefined ? {} : { from }),
+          ...(to === undefined ? {} : { to }),
+        }),
+      );
+    expect(since(1_600_000_002_000)).toEqual(['sending', 'bd-3', 'bd-2']);
+    expect(since(1_600_000_002_000, 1_600_000_003_000)).toEqual(['bd-2']);
+    expect(since(undefined, 1_600_000_002_000)).toEqual(['bd-1']);
+    expect(since(1_700_000_000_000)).toEqual(['sending']);
+    expect(store.blotter.page(accountId, { from: 1_600_000_002_000, limit: 1 }).total).toBe(3);
+  });
+});
+
+describe('orderStatusesOf', () => {
+  it('names the exchange statuses of each status group', () => {
+    expect(orderStatusesOf('working')).toEqual(['CLAIMED', 'SUBMITTED', 'OPEN']);
+    expect(orderStatusesOf('filled')).toEqual(['FILLED']);
+    expect(orderStatusesOf('canceled')).toEqual(['CANCELED', 'EXPIRED']);
+    expect(orderStatusesOf('rejected')).toEqual(['REJECTED', 'FAILED']);
+    expect(orderStatusesOf('not_placed')).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ import {
   runMigrations,
   type Migration,
 } from '../../../src/main/store/migrations/index.js';
-import { tempDir } from './support.js';
+import { toMicros } from '../../../src/shared/money.js';
+import { fixture, settlement, tempDir } from './support.js';
 
 let cleanup = () => {};
 afterEach(() => cleanup());
@@ -42,6 +43,8 @@ describe('migrations', () => {
       'position_snapshots',
       'settings',
       'settlement_day_counts',
+      'settlement_league_slots',
+      'settlement_slots',
       'settlements',
       'sync_cursors',
     ]);
@@ -124,5 +127,97 @@ describe('migrations', () => {
     const db = new Database(':memory:');
     expect(() => runMigrations(db, [{ version: 2, up: () => {} }])).toThrow(/out of order/);
     db.close();
+  });
+
+  it('bring a version-3 file to the history schema, every settlement kept and summed', () => {
+    const file = freshFile();
+    const db = new Database(file);
+    runMigrations(db, migrations.slice(0, 3));
+    db.prepare(
+      "INSERT INTO accounts (id, label, base_url, api_key, created_at) VALUES (1, 'a', 'x', 'k', 0), (2, 'b', 'x', 'k', 0)",
+    ).run();
+    const f = fixture('EPL-1', { league: 'Premier League' });
+    db.prepare(
+      `INSERT INTO fixtures (contract_id, league, home_team, away_team, starts_at, betting_open,
+         status, home_price, away_price, lot_size, min_contracts, updated_at)
+       VALUES (?, ?, ?, ?, ?, 0, 'OPEN', '0.5', '0.5', 1, 1, 0)`,
+    ).run(f.contractId, f.league, f.homeTeam, f.awayTeam, f.startsAt);
+    // As version 3 wrote them: the strings only.
+    const insert = db.prepare(
+      `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
+         price, pnl, payout, tx, timestamp, timestamp_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const rows = Array.from({ length: 40 }, (_, i) => settlement(i, {}, 2));
+    rows.forEach((s, i) => {
+      const ms = Date.parse(s.timestamp);
+      insert.run(
+        1 + (i % 2),
+        Buffer.from([i]),
+        s.type,
+        s.contractId,
+        s.outcome,
+        s.contracts,
+        s.price ?? null,
+        s.pnl ?? null,
+        s.payout ?? null,
+        s.tx,
+        s.timestamp,
+        ms,
+      );
+    });
+    const before = db.prepare('SELECT * FROM settlements ORDER BY id').all();
+    const dayCounts = db.prepare('SELECT * FROM settlement_day_counts ORDER BY 1, 2, 3').all();
+    db.close();
+
+    const store = openStore(file);
+    expect(store.schemaVersion).toBe(4);
+    const after = store.db.prepare('SELECT * FROM settlements ORDER BY id').all() as Record<
+      string,
+      unknown
+    >[];
+    expect(after.map(({ pnl_micros: _p, payout_micros: _q, ...r }) => r)).toEqual(before);
+    for (const r of after) {
+      expect(r['pnl_micros']).toBe(r['pnl'] === null ? null : toMicros(r['pnl'] as string));
+      expect(r['payout_micros']).toBe(
+        r['payout'] === null ? null : toMicros(r['payout'] as string),
+      );
+    }
+    expect(store.db.prepare('SELECT * FROM settlement_day_counts ORDER BY 1, 2, 3').all()).toEqual(
+      dayCounts,
+    );
+    // The rollups hold every old row, and the league's holds those of the known fixture.
+    const summed = (table: string) =>
+      store.db
+        .prepare(
+          `SELECT account_id, sum(n), sum(pnl_sum), sum(payout_sum) FROM ${table} GROUP BY 1`,
+        )
+        .raw(true)
+        .all();
+    const want = store.db
+      .prepare(
+        `SELECT account_id, count(*), sum(pnl_micros), coalesce(sum(payout_micros), 0) FROM settlements GROUP BY 1`,
+      )
+      .raw(true)
+      .all();
+    expect(summed('settlement_slots')).toEqual(want);
+    expect(store.settlements.count(1, { league: 'premier league' })).toBe(
+      rows.filter((s, i) => i % 2 === 0 && s.contractId === 'EPL-1').length,
+    );
+    // Still append-only, and new rows go on being summed.
+    expect(() => store.db.prepare("UPDATE settlements SET pnl = '1'").run()).toThrow(/append-only/);
+    store.applySettlements(1, [
+      settlement(100, { type: 'CLOSED', pnl: '2.50', payout: undefined }),
+    ]);
+    expect(store.settlements.count(1)).toBe(21);
+    expect(summed('settlement_slots')[0]).toEqual(
+      store.db
+        .prepare(
+          `SELECT account_id, count(*), sum(pnl_micros), coalesce(sum(payout_micros), 0) FROM settlements WHERE account_id = 1`,
+        )
+        .raw(true)
+        .get(),
+    );
+    store.close();
   });
 });

@@ -209,3 +209,93 @@ describe('OrdersRepo.list', () => {
     expect(store.orders.listPending(accountId)).toHaveLength(20);
   });
 });
+
+describe('OrdersRepo.listBetween', () => {
+  it('lists the orders on one outcome of one contract in a time window, oldest first', () => {
+    const at = (i: number, createdAt: number, over: Partial<Order> = {}) =>
+      order(i, { contractId: 'EPL-1', outcome: 'ARS', createdAt, updatedAt: createdAt, ...over });
+    store.applyOrderUpdates(
+      accountId,
+      [
+        at(1, 1000),
+        at(2, 3000, { side: 'SELL', status: 'FILLED' }),
+        at(3, 2000),
+        at(4, 2000, { outcome: 'CHE' }),
+        at(5, 2500, { contractId: 'EPL-2' }),
+        at(6, 4000),
+      ],
+      1,
+    );
+    const ids = (after: number | null, until: number) =>
+      store.orders.listBetween(accountId, 'epl-1', 'ars', after, until).map((o) => o.clientOrderId);
+    expect(ids(null, 3000)).toEqual(['bd-1', 'bd-3', 'bd-2']);
+    expect(ids(1000, 3000)).toEqual(['bd-3', 'bd-2']);
+    expect(ids(2000, 2999)).toEqual([]);
+    expect(ids(null, 10_000)).toHaveLength(4);
+    expect(store.orders.listBetween(accountId, 'EPL-1', 'ARS', null, 1000)[0]).toEqual(at(1, 1000));
+  });
+});
+
+describe('the orders side filter', () => {
+  it('narrows the list, the totals and the export', () => {
+    store.applyOrderUpdates(
+      accountId,
+      Array.from({ length: 10 }, (_, i) => order(i, { side: i % 3 === 0 ? 'SELL' : 'BUY' })),
+      1,
+    );
+    const sells = store.orders.list(accountId, { side: 'SELL' });
+    expect(sells.total).toBe(4);
+    expect(sells.orders.every((o) => o.side === 'SELL')).toBe(true);
+    expect(store.orders.totals(accountId, { side: 'BUY' }).count).toBe(6);
+    const reader = store.openReader();
+    try {
+      const rows = [...reader.orders.iterateForExport(accountId, { side: 'SELL' })];
+      expect(rows.map((r) => r[2])).toEqual([0, 3, 6, 9].map((i) => order(i).orderId));
+    } finally {
+      reader.close();
+    }
+  });
+});
+
+describe('OrdersRepo.totals', () => {
+  it('counts the orders and sums filled stakes and proceeds exactly', () => {
+    const batch: Order[] = [
+      // 0.1 + 0.2 is not 0.3 in floating point; in micros it is.
+      order(1, { status: 'FILLED', side: 'BUY', cost: '0.1' }),
+      order(2, { status: 'FILLED', side: 'BUY', cost: '0.2' }),
+      order(3, { status: 'FILLED', side: 'BUY', cost: '1234567.891234' }),
+      order(4, { status: 'OPEN', side: 'BUY', cost: '99.00' }),
+      order(5, { status: 'FILLED', side: 'SELL', cost: '5.00', proceeds: '7.25' }),
+      order(6, { status: 'FILLED', side: 'SELL', cost: '5.00' }), // no proceeds reported
+      order(7, { status: 'CANCELED', side: 'SELL', cost: '1.00', proceeds: '1.00' }),
+      order(8, { status: 'FILLED', side: 'SELL', cost: '1.00', proceeds: '0.0000005' }),
+    ];
+    store.applyOrderUpdates(accountId, batch, 1);
+    expect(store.orders.totals(accountId)).toEqual({
+      count: 8,
+      filled: 6,
+      stakedMicros: 1_234_568_191_234,
+      proceedsMicros: 7_250_000,
+    });
+    expect(store.orders.totals(accountId, { status: ['OPEN', 'CANCELED'] })).toEqual({
+      count: 2,
+      filled: 0,
+      stakedMicros: 0,
+      proceedsMicros: 0,
+    });
+    const types = store.db
+      .prepare(`SELECT typeof(sum(CAST(betdesk_micros(cost) AS INTEGER))) FROM orders`)
+      .pluck()
+      .get();
+    expect(types).toBe('integer');
+  });
+
+  it('answers zeros for an account without orders', () => {
+    expect(store.orders.totals(accountId, { from: 0, to: 1 })).toEqual({
+      count: 0,
+      filled: 0,
+      stakedMicros: 0,
+      proceedsMicros: 0,
+    });
+  });
+});

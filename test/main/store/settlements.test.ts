@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settlement } from '../../../src/shared/api/schemas.js';
-import type { SettlementFilter, Store } from '../../../src/main/store/index.js';
+import type { Store } from '../../../src/main/store/index.js';
 import { DAY_MS } from '../../../src/main/store/repos/settlements.js';
+import {
+  LEAGUE_FILTERS,
+  modelRows,
+  referencePage,
+  storeFixtures,
+  type ModelRow,
+} from './history-model.js';
 import { dump, settlement, TEAMS, TYPES, tempStore } from './support.js';
 
 let store: Store;
@@ -99,40 +106,14 @@ describe('applySettlements', () => {
   });
 });
 
-/** What a query must answer, computed the slow obvious way from every stored row. */
-function reference(all: Row[], f: SettlementFilter & { limit: number; offset: number }) {
-  const matches = all
-    .filter(
-      (r) =>
-        (f.from === undefined || r.timestamp_ms >= f.from) &&
-        (f.to === undefined || r.timestamp_ms < f.to) &&
-        (f.type === undefined || r.type === f.type) &&
-        (f.contractId === undefined || r.contract_id === f.contractId.toUpperCase()) &&
-        (f.team === undefined || r.outcome === f.team.toUpperCase()),
-    )
-    .sort((a, b) => b.timestamp_ms - a.timestamp_ms || b.id - a.id);
-  return {
-    total: matches.length,
-    ids: matches.slice(f.offset, f.offset + f.limit).map((r) => r.id),
-  };
-}
-
-interface Row {
-  id: number;
-  type: string;
-  contract_id: string;
-  outcome: string;
-  timestamp_ms: number;
-}
-
 describe('SettlementsRepo.query', () => {
   const start = Date.UTC(2024, 2, 1);
-  let all: Row[];
+  let all: ModelRow[];
   let other: number;
 
   for (const [name, deepOffsetFrom] of [
     ['plain offsets', Number.MAX_SAFE_INTEGER],
-    ['offsets located by day counts', 0],
+    ['offsets located by day counts and league slots', 0],
   ] as const) {
     describe(name, () => {
       beforeEach(() => {
@@ -144,14 +125,13 @@ describe('SettlementsRepo.query', () => {
             settlement(1000 + i, { timestamp: new Date(start + 3 * DAY_MS).toISOString() }),
           );
         }
+        // Some fixtures are known before their settlements arrive, some only after.
+        storeFixtures(store, (c) => c < 'EPL-5');
         store.applySettlements(accountId, rows);
+        storeFixtures(store, (c) => c >= 'EPL-5');
         other = store.accounts.create({ label: 'other', baseUrl: 'http://x', apiKey: 'k' }).id;
         store.applySettlements(other, rows.slice(0, 100));
-        all = store.db
-          .prepare(
-            'SELECT id, type, contract_id, outcome, timestamp_ms FROM settlements WHERE account_id = ?',
-          )
-          .all(accountId) as Row[];
+        all = modelRows(store, accountId);
       });
 
       it('matches a brute-force answer for any filter and page', () => {
@@ -164,15 +144,24 @@ describe('SettlementsRepo.query', () => {
           from: instant,
           to: instant,
           type: fc.option(fc.constantFrom(...TYPES), { nil: undefined }),
-          contractId: fc.option(fc.constantFrom('EPL-1', 'epl-4', 'NONE'), { nil: undefined }),
-          team: fc.option(fc.constantFrom(...TEAMS, 'lIv'), { nil: undefined }),
+          // Mostly without a contract or team, so the rollups' paths get most of the runs.
+          contractId: fc.oneof(
+            { arbitrary: fc.constant(undefined), weight: 3 },
+            { arbitrary: fc.constantFrom('EPL-1', 'epl-4', 'NONE'), weight: 1 },
+          ),
+          team: fc.oneof(
+            { arbitrary: fc.constant(undefined), weight: 3 },
+            { arbitrary: fc.constantFrom(...TEAMS, 'lIv'), weight: 1 },
+          ),
+          league: fc.option(fc.constantFrom(...LEAGUE_FILTERS), { nil: undefined }),
+          sort: fc.constantFrom('time' as const, 'pnl' as const),
           limit: fc.integer({ min: 1, max: 60 }),
           offset: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 750 })),
         });
         fc.assert(
           fc.property(filter, (f) => {
             const got = store.settlements.query(accountId, f);
-            const want = reference(all, f);
+            const want = referencePage(all, f);
             expect(got.total).toBe(want.total);
             expect(got.settlements.map((s) => s.id)).toEqual(want.ids);
             expect(store.settlements.count(accountId, f)).toBe(want.total);
@@ -191,6 +180,18 @@ describe('SettlementsRepo.query', () => {
         const closed = all.filter((r) => r.type === 'CLOSED');
         expect(ids).toHaveLength(closed.length);
         expect(new Set(ids).size).toBe(closed.length);
+      });
+
+      it('pages through a league by P&L without repeating or skipping', () => {
+        const filter = { league: 'la liga', sort: 'pnl' as const };
+        const ids: number[] = [];
+        for (let offset = 0; ; offset += 23) {
+          const page = store.settlements.query(accountId, { ...filter, limit: 23, offset });
+          if (page.settlements.length === 0) break;
+          ids.push(...page.settlements.map((s) => s.id));
+        }
+        expect(ids).toEqual(referencePage(all, { ...filter, limit: 1000, offset: 0 }).ids);
+        expect(ids.length).toBeGreaterThan(100);
       });
     });
   }

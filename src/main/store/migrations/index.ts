@@ -8,6 +8,7 @@ import { NewerSchemaError, StoreError } from '../errors.js';
 import * as m001 from './001_initial.js';
 import * as m002 from './002_settings.js';
 import * as m003 from './003_alert_centre.js';
+import * as m004 from './004_history.js';
 
 export interface Migration {
   readonly version: number;
@@ -15,7 +16,7 @@ export interface Migration {
   up(db: Db): void;
 }
 
-export const migrations: readonly Migration[] = [m001, m002, m003];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004];
 
 export function latestVersion(list: readonly Migration[] = migrations): number {
   return list.at(-1)?.version ?? 0;

@@ -22,6 +22,10 @@ export interface BlotterFilter {
   status?: BlotterStatusGroup;
   side?: Side;
   contractId?: string;
+  /** Created at or after (ms): an order's createdAt, an intent's created_at. */
+  from?: number;
+  /** Created before (ms, exclusive). */
+  to?: number;
 }
 
 export type BlotterEntry =
@@ -41,6 +45,11 @@ const GROUP_ORDER_STATUSES: Record<BlotterStatusGroup, readonly OrderStatus[]> =
   rejected: ['REJECTED', 'FAILED'],
   not_placed: [],
 };
+
+/** The exchange statuses of a status group ('not_placed' has none: those are intents). */
+export function orderStatusesOf(group: BlotterStatusGroup): readonly OrderStatus[] {
+  return GROUP_ORDER_STATUSES[group];
+}
 
 /** Intent states that are rows of their own (a `done` intent is its order's row). */
 const GROUP_INTENT_STATES: Record<BlotterStatusGroup, readonly IntentState[]> = {
@@ -142,6 +151,7 @@ function ordersArm(accountId: number, f: BlotterFilter): Arm | null {
     terms.push('contract_id = ?');
     params.push(f.contractId.toUpperCase());
   }
+  createdTerms(f, '', terms, params);
   return {
     sql: `SELECT 0, created_at, order_id FROM orders WHERE ${terms.join(' AND ')}`,
     params,
@@ -172,9 +182,21 @@ function intentsArm(accountId: number, f: BlotterFilter): Arm | null {
     terms.push("json_extract(i.params_json, '$.bet.contractId') = ?");
     params.push(f.contractId.toUpperCase());
   }
+  createdTerms(f, 'i.', terms, params);
   return {
     sql: `SELECT 1, i.created_at, i.client_order_id FROM order_intents i
           INDEXED BY order_intents_open WHERE ${terms.join(' AND ')}`,
     params,
   };
+}
+
+function createdTerms(f: BlotterFilter, t: string, terms: string[], params: unknown[]): void {
+  if (f.from !== undefined) {
+    terms.push(`${t}created_at >= ?`);
+    params.push(f.from);
+  }
+  if (f.to !== undefined) {
+    terms.push(`${t}created_at < ?`);
+    params.push(f.to);
+  }
 }

@@ -2,8 +2,9 @@
  * The account's orders as the exchange last reported them. Written by applyOrderUpdates (sync)
  * and by the trading service with the 202 answer; a report never overwrites a newer one.
  */
-import type { Order, OrderStatus } from '../../../shared/api/schemas.js';
+import type { Order, OrderStatus, Side } from '../../../shared/api/schemas.js';
 import { FINAL_ORDER_STATUSES } from '../../../shared/api/schemas.js';
+import { toMicros } from '../../../shared/money.js';
 import type { Db, Statement } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { normalizePage, orNull, type PageRequest } from '../paging.js';
@@ -14,9 +15,22 @@ export interface OrderFilter {
   contractId?: string;
   /** The team the order is on (its outcome). */
   team?: string;
+  side?: Side;
   /** createdAt range, from inclusive, to exclusive (ms). */
   from?: number;
   to?: number;
+}
+
+/** What the Orders screen sums for a filter. Amounts are whole micro-dollars (toMicros). */
+export interface OrderTotals {
+  /** Orders matching the filter. */
+  count: number;
+  /** Of those, FILLED ones. */
+  filled: number;
+  /** Sum of the cost of FILLED BUY orders. */
+  stakedMicros: number;
+  /** Sum of the proceeds of FILLED SELL orders. */
+  proceedsMicros: number;
 }
 
 export interface OrderPage {
@@ -209,6 +223,10 @@ export function orderWhere(
     terms.push(`${t}outcome = ?`);
     params.push(f.team.toUpperCase());
   }
+  if (f.side !== undefined) {
+    terms.push(`${t}side = ?`);
+    params.push(f.side);
+  }
   if (f.from !== undefined) {
     terms.push(`${t}created_at >= ?`);
     params.push(f.from);
@@ -229,6 +247,7 @@ export class OrdersRepo {
 
   constructor(db: Db) {
     this.#sql = new StatementCache(db);
+    registerMicros(db);
   }
 
   /**
@@ -307,6 +326,55 @@ export class OrdersRepo {
   }
 
   /**
+   * The orders on one outcome of one contract created after `afterMs` (exclusive; null: from
+   * the first) up to `untilMs` (inclusive), oldest first: what built and closed a position.
+   */
+  listBetween(
+    accountId: number,
+    contractId: string,
+    outcome: string,
+    afterMs: number | null,
+    untilMs: number,
+  ): Order[] {
+    const rows = this.#sql
+      .get(
+        `SELECT * FROM orders INDEXED BY orders_by_contract
+         WHERE account_id = ? AND contract_id = ? AND outcome = ?
+           AND created_at > ? AND created_at <= ?
+         ORDER BY created_at, order_id`,
+      )
+      .all(
+        accountId,
+        contractId.toUpperCase(),
+        outcome.toUpperCase(),
+        afterMs ?? -1,
+        untilMs,
+      ) as OrderRow[];
+    return rows.map(toOrder);
+  }
+
+  /**
+   * Count, filled count, staked and proceeds of the matching orders, summed exactly in SQLite:
+   * each amount string becomes integer micros through toMicros (a function registered on the
+   * connection) rather than a column, so the order-update path writes no more than before.
+   */
+  totals(accountId: number, filter: OrderFilter = {}): OrderTotals {
+    const w = orderWhere(accountId, filter);
+    const [count, filled, stakedMicros, proceedsMicros] = this.#sql
+      .get(
+        `SELECT count(*), count(*) FILTER (WHERE status = 'FILLED'),
+           coalesce(sum(CAST(${MICROS_FN}(cost) AS INTEGER))
+             FILTER (WHERE status = 'FILLED' AND side = 'BUY'), 0),
+           coalesce(sum(CAST(${MICROS_FN}(proceeds) AS INTEGER))
+             FILTER (WHERE status = 'FILLED' AND side = 'SELL'), 0)
+         FROM orders WHERE ${w.sql}`,
+      )
+      .raw(true)
+      .get(...w.params) as [number, number, number, number];
+    return { count, filled, stakedMicros, proceedsMicros };
+  }
+
+  /**
    * Streams matching orders oldest first as raw rows in EXPORT_ORDER_COLUMNS order, with the
    * fixture's league and teams when known. Meant for a reader connection (Store.openReader):
    * the statement stays busy until the iterator finishes or is returned.
@@ -323,6 +391,19 @@ export class OrdersRepo {
       .raw(true)
       .iterate(...w.params) as IterableIterator<unknown[]>;
   }
+}
+
+/**
+ * The SQL name of toMicros on a connection. It answers a REAL (better-sqlite3 returns every JS
+ * number as one); a whole number below 2^53 is exact as a REAL and CAST makes it an INTEGER
+ * again, so the sums above are integer sums.
+ */
+const MICROS_FN = 'betdesk_micros';
+
+function registerMicros(db: Db): void {
+  db.function(MICROS_FN, { deterministic: true }, (s: unknown) =>
+    typeof s === 'string' ? toMicros(s) : null,
+  );
 }
 
 /** What an order export row holds, in this order. */

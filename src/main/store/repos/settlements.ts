@@ -7,33 +7,50 @@
  *
  * A long history must page fast. Counting matches and skipping to a deep offset both cost one
  * step per row in SQLite, so for the filters that can match most of the history (none, a date
- * range, a type) the repository uses settlement_day_counts, kept by triggers: the total is a sum
- * over days, and a deep offset first finds the day it falls in, then skips only inside that day.
- * The selective filters (contract, team) read their own index directly.
+ * range, a type, a league) the repository uses rollups kept by triggers (settlement-counts.ts):
+ * the total is a sum over days, and a deep offset first finds the day it falls in, then skips
+ * only inside that day. The selective filters (contract, team) read their own index directly.
+ *
+ * Each row also keeps its P&L and payout in whole micro-dollars (migration 004), so totals are
+ * exact integer sums in SQLite and the P&L sort reads an index in order.
  */
 import type { Settlement, SettlementType } from '../../../shared/api/schemas.js';
+import { toMicros } from '../../../shared/money.js';
 import type { Db, Statement } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { StoreError } from '../errors.js';
 import { settlementKey } from '../keys.js';
 import { normalizePage, orNull, type PageRequest } from '../paging.js';
+import { settlementChoices, type SettlementChoices } from './settlement-choices.js';
+import { SettlementCounts } from './settlement-counts.js';
+import {
+  clampRange,
+  isEmptyRange,
+  PNL_ORDER,
+  PNL_ORDER_REVERSED,
+  pnlIndex,
+  settlementWhere,
+  TIME_ORDER,
+  timeIndex,
+  type SettlementFilter,
+  type SettlementSort,
+} from './settlement-filter.js';
+import { slotTotals, type SlotTotals } from './settlement-slots.js';
 
-export const DAY_MS = 86_400_000;
+export { DAY_MS, type SettlementFilter, type SettlementSort } from './settlement-filter.js';
+export { SLOT_MS, type SlotTotals } from './settlement-slots.js';
+export type { SettlementChoices } from './settlement-choices.js';
 
-export interface SettlementFilter {
-  /** Settled at or after this time (ms since epoch). */
-  from?: number;
-  /** Settled before this time (ms since epoch, exclusive). */
-  to?: number;
-  type?: SettlementType;
-  contractId?: string;
-  /** The team the bet was on (its outcome). */
-  team?: string;
-}
-
-/** A settlement as stored: the exchange's fields plus the local row id. */
+/** A settlement as stored: the exchange's fields plus the local row id and time in ms. */
 export interface StoredSettlement extends Settlement {
   id: number;
+  /** The timestamp in ms since epoch: what the history orders and filters by. */
+  settledAt: number;
+}
+
+export interface SettlementQuery extends SettlementFilter, PageRequest {
+  /** Default 'time'. */
+  sort?: SettlementSort;
 }
 
 export interface SettlementPage {
@@ -59,7 +76,11 @@ interface SettlementRow {
   payout: string | null;
   tx: string;
   timestamp: string;
+  timestamp_ms: number;
 }
+
+const ROW_COLUMNS =
+  'id, type, contract_id, outcome, contracts, price, pnl, payout, tx, timestamp, timestamp_ms';
 
 function toSettlement(r: SettlementRow): StoredSettlement {
   const s: StoredSettlement = {
@@ -70,6 +91,7 @@ function toSettlement(r: SettlementRow): StoredSettlement {
     contracts: r.contracts,
     tx: r.tx,
     timestamp: r.timestamp,
+    settledAt: r.timestamp_ms,
   };
   if (r.payout !== null) s.payout = r.payout;
   if (r.price !== null) s.price = r.price;
@@ -90,82 +112,31 @@ export function parseTimestamp(iso: string): number {
   return ms;
 }
 
-interface Where {
-  sql: string;
-  params: unknown[];
-  index: string;
-  /** True when the day counts can answer for this filter (no contract, no team). */
-  byDays: boolean;
-}
-
-function settlementWhere(accountId: number, f: SettlementFilter, t = ''): Where {
-  const terms = [`${t}account_id = ?`];
-  const params: unknown[] = [accountId];
-  let index = 'settlements_by_time';
-  if (f.contractId !== undefined) {
-    terms.push(`${t}contract_id = ?`);
-    params.push(f.contractId.toUpperCase());
-    index = 'settlements_by_contract';
-  }
-  if (f.team !== undefined) {
-    terms.push(`${t}outcome = ?`);
-    params.push(f.team.toUpperCase());
-    if (f.contractId === undefined) index = 'settlements_by_outcome';
-  }
-  if (f.type !== undefined) {
-    terms.push(`${t}type = ?`);
-    params.push(f.type);
-    if (index === 'settlements_by_time') index = 'settlements_by_type';
-    if (index === 'settlements_by_outcome') index = 'settlements_by_outcome_type';
-  }
-  if (f.from !== undefined) {
-    terms.push(`${t}timestamp_ms >= ?`);
-    params.push(f.from);
-  }
-  if (f.to !== undefined) {
-    terms.push(`${t}timestamp_ms < ?`);
-    params.push(f.to);
-  }
-  return {
-    sql: terms.join(' AND '),
-    params,
-    index,
-    byDays: f.contractId === undefined && f.team === undefined,
-  };
-}
-
-/** Index of the first UTC day wholly inside [from, ...) and one past the last inside [..., to). */
-function fullDays(from: number, to: number): { first: number; end: number } {
-  return { first: Math.ceil(from / DAY_MS), end: Math.floor(to / DAY_MS) };
-}
-
-const NO_END = Number.MAX_SAFE_INTEGER;
-/** Days per step of the first, coarse walk that locates a deep offset. */
-const LOCATE_BLOCK_DAYS = 32;
-
 export class SettlementsRepo {
   readonly #db: Db;
   readonly #sql: StatementCache;
+  readonly #counts: SettlementCounts;
   readonly #deepOffsetFrom: number;
   #insert: Statement | undefined;
 
   constructor(db: Db, options: SettlementsRepoOptions = {}) {
     this.#db = db;
     this.#sql = new StatementCache(db);
+    this.#counts = new SettlementCounts(this.#sql);
     this.#deepOffsetFrom = options.deepOffsetFrom ?? 1000;
   }
 
   /**
    * Inserts the settlement unless the same one is stored already. Returns true when it was new.
    * Not a transaction by itself; Store.applySettlements wraps a batch in one.
-   * @throws StoreError when the timestamp is not a time.
+   * @throws StoreError when the timestamp is not a time or an amount is not a decimal string.
    */
   insert(accountId: number, s: Settlement): boolean {
     const ms = parseTimestamp(s.timestamp);
     this.#insert ??= this.#sql.get(
       `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
-         price, pnl, payout, tx, timestamp, timestamp_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (account_id, dedup_key) DO NOTHING`,
     );
     return (
@@ -182,58 +153,82 @@ export class SettlementsRepo {
         s.tx,
         new Date(ms).toISOString(),
         ms,
+        microsOf('pnl', s.pnl),
+        microsOf('payout', s.payout),
       ).changes === 1
     );
   }
 
-  /** Matching settlements, newest first, with the number of all matches. */
-  query(accountId: number, filter: SettlementFilter & PageRequest = {}): SettlementPage {
+  /** One settlement of the account by its local id. */
+  get(accountId: number, id: number): StoredSettlement | undefined {
+    const row = this.#sql
+      .get(`SELECT ${ROW_COLUMNS} FROM settlements WHERE id = ? AND account_id = ?`)
+      .get(id, accountId) as SettlementRow | undefined;
+    return row && toSettlement(row);
+  }
+
+  /**
+   * Matching settlements, newest first (or largest P&L first, rows without a P&L last), with
+   * the number of all matches.
+   */
+  query(accountId: number, filter: SettlementQuery = {}): SettlementPage {
     const { limit, offset } = normalizePage(filter);
-    const f = clampRange(filter);
+    const f = clampRange(filterOf(filter));
     const total = this.count(accountId, f);
     if (offset >= total) return { settlements: [], total, limit, offset };
-
-    let pageFilter = f;
-    let skip = offset;
-    if (offset >= this.#deepOffsetFrom && settlementWhere(accountId, f).byDays) {
-      const at = this.#locate(accountId, f, offset);
-      pageFilter = { ...f, to: at.before };
-      skip = at.skip;
-    }
-    const w = settlementWhere(accountId, pageFilter);
+    const page =
+      filter.sort === 'pnl'
+        ? this.#pnlPage(accountId, f, limit, offset, total)
+        : this.#timePage(accountId, f, limit, offset);
     // Page the ids on the index alone, then read just those rows: skipped entries never cost
-    // a table lookup (each index holds its filter's columns; a contract has few rows anyway).
+    // a table lookup where the index holds the filter's columns.
     const rows = this.#sql
       .get(
-        `SELECT id, type, contract_id, outcome, contracts, price, pnl, payout, tx, timestamp
-         FROM settlements WHERE id IN (
-           SELECT id FROM settlements INDEXED BY ${w.index} WHERE ${w.sql}
-           ORDER BY timestamp_ms DESC, id DESC LIMIT ? OFFSET ?)
-         ORDER BY timestamp_ms DESC, id DESC`,
+        `SELECT ${ROW_COLUMNS} FROM settlements WHERE id IN (${page.sql}) ORDER BY ${page.order}`,
       )
-      .all(...w.params, limit, skip) as SettlementRow[];
+      .all(...page.params) as SettlementRow[];
     return { settlements: rows.map(toSettlement), total, limit, offset };
   }
 
   /** The number of settlements matching the filter. */
   count(accountId: number, filter: SettlementFilter = {}): number {
-    const f = clampRange(filter);
-    if (f.from !== undefined && f.to !== undefined && f.to <= f.from) return 0;
-    const w = settlementWhere(accountId, f);
-    if (!w.byDays) return this.#countRows(w);
+    const f = clampRange(filterOf(filter));
+    return isEmptyRange(f) ? 0 : this.#counts.count(accountId, f);
+  }
 
-    const from = f.from ?? 0;
-    const to = f.to ?? NO_END;
-    const days = fullDays(from, to);
-    if (days.first >= days.end) return this.#countRows(w); // within two days: count them
-    let n = this.#countDays(accountId, f.type, days.first, days.end);
-    if (f.to !== undefined && f.to > days.end * DAY_MS) {
-      n += this.#countRange(accountId, f.type, days.end * DAY_MS, f.to);
-    }
-    if (f.from !== undefined && f.from < days.first * DAY_MS) {
-      n += this.#countRange(accountId, f.type, f.from, days.first * DAY_MS);
-    }
-    return n;
+  /**
+   * Sums per 15-minute slot and type, ascending: what totals and P&L over time are folded from.
+   * See settlement-slots.ts.
+   */
+  slotTotals(accountId: number, filter: SettlementFilter = {}): SlotTotals[] {
+    return slotTotals(this.#sql, accountId, filterOf(filter));
+  }
+
+  /** The leagues, teams and fixtures the account's settlements hold, and their time span. */
+  choices(accountId: number): SettlementChoices {
+    return settlementChoices(this.#sql, accountId);
+  }
+
+  /**
+   * When the settlement before `s` (by time, then id) on the same contract and outcome
+   * settled, or null when `s` is the first: the orders after that built the position `s`
+   * closed.
+   */
+  previousOnOutcome(
+    accountId: number,
+    s: Pick<StoredSettlement, 'id' | 'contractId' | 'outcome' | 'settledAt'>,
+  ): number | null {
+    const ms = this.#sql
+      .get(
+        `SELECT timestamp_ms FROM settlements INDEXED BY settlements_by_contract
+         WHERE account_id = ? AND contract_id = ? AND outcome = ?
+           AND (timestamp_ms < ? OR (timestamp_ms = ? AND id < ?))
+         ORDER BY ${TIME_ORDER} LIMIT 1`,
+      )
+      .pluck()
+      .get(accountId, s.contractId, s.outcome, s.settledAt, s.settledAt, s.id) as
+      number | undefined;
+    return ms ?? null;
   }
 
   /**
@@ -251,20 +246,23 @@ export class SettlementsRepo {
     const fixtures = new Map<string, readonly unknown[]>();
     const fixtureRows = this.#sql
       .get(
-        `SELECT contract_id, league, home_team, away_team FROM fixtures
-         WHERE contract_id IN (
-           SELECT contract_id FROM settlements INDEXED BY settlements_by_contract
-           WHERE account_id = ?)`,
+        // One index probe per known fixture: the IN (SELECT ...) form read the account's whole
+        // contract index first, a 120-150 ms stall of main at a million rows.
+        `SELECT contract_id, league, home_team, away_team FROM fixtures f
+         WHERE EXISTS (
+           SELECT 1 FROM settlements s INDEXED BY settlements_by_contract
+           WHERE s.account_id = ? AND s.contract_id = f.contract_id)`,
       )
       .raw(true)
       .all(accountId) as [string, ...unknown[]][];
     for (const [contractId, ...names] of fixtureRows) fixtures.set(contractId, names);
 
-    const w = settlementWhere(accountId, clampRange(filter));
+    const f = clampRange(filterOf(filter));
+    const w = settlementWhere(accountId, f);
     const rows = this.#sql
       .get(
         `SELECT timestamp, type, contract_id, outcome, contracts, price, pnl, payout, tx
-         FROM settlements INDEXED BY ${w.index}
+         FROM settlements INDEXED BY ${timeIndex(f)}
          WHERE ${w.sql} ORDER BY timestamp_ms, id`,
       )
       .raw(true)
@@ -272,102 +270,75 @@ export class SettlementsRepo {
     return withFixtures(rows, fixtures);
   }
 
+  /** The ids of a page newest first; a deep offset is located through the rollups first. */
+  #timePage(accountId: number, f: SettlementFilter, limit: number, offset: number): PageIds {
+    let pageFilter = f;
+    let skip = offset;
+    const at = offset >= this.#deepOffsetFrom ? this.#counts.locate(accountId, f, offset) : null;
+    if (at !== null) {
+      pageFilter = { ...f, to: at.before };
+      skip = at.skip;
+    }
+    const w = settlementWhere(accountId, pageFilter);
+    return {
+      sql: `SELECT id FROM settlements INDEXED BY ${timeIndex(f)} WHERE ${w.sql}
+            ORDER BY ${TIME_ORDER} LIMIT ? OFFSET ?`,
+      params: [...w.params, limit, skip],
+      order: TIME_ORDER,
+    };
+  }
+
   /**
-   * Where the row at `offset` (newest first) lies: every row before it is at or after
-   * `before`, except `skip` of them. Walks the head partial day, then whole days by their
-   * counts, then the tail partial day.
+   * The ids of a page largest P&L first, read in order from a P&L index (a contract's or a
+   * team's few rows are sorted instead). An offset past the middle is read from the other end,
+   * so no page steps over more than half the matches; bench/core-store.ts prints what a deep
+   * page costs.
    */
-  #locate(
+  #pnlPage(
     accountId: number,
     f: SettlementFilter,
+    limit: number,
     offset: number,
-  ): { before?: number; skip: number } {
-    const from = f.from ?? 0;
-    const to = f.to ?? NO_END;
-    const days = fullDays(from, to);
-    if (days.first >= days.end) return { before: f.to, skip: offset };
-
-    let skip = offset;
-    if (f.to !== undefined && f.to > days.end * DAY_MS) {
-      const head = this.#countRange(accountId, f.type, days.end * DAY_MS, f.to);
-      if (skip < head) return { before: f.to, skip };
-      skip -= head;
-    }
-    // Newest first: the block of LOCATE_BLOCK_DAYS days the offset falls in, then its day.
-    // A window function over every day (or a walk over them in JS) measured several times this.
-    const typeTerm = f.type === undefined ? '' : 'AND type = ?';
-    const params = typeParams(accountId, f.type);
-    const blocks = this.#sql
-      .get(
-        `SELECT day / ${LOCATE_BLOCK_DAYS} AS block, sum(n) FROM settlement_day_counts
-         WHERE account_id = ? ${typeTerm} AND day >= ? AND day < ?
-         GROUP BY block ORDER BY block DESC`,
-      )
-      .raw(true)
-      .iterate(...params, days.first, days.end) as IterableIterator<[number, number]>;
-    let seen = 0; // rows on the days newer than the one looked at
-    let hit: number | undefined;
-    for (const [block, n] of blocks) {
-      if (seen + n > skip) {
-        hit = block;
-        break;
-      }
-      seen += n;
-    }
-    if (hit !== undefined) {
-      const dayRows = this.#sql
-        .get(
-          `SELECT day, sum(n) FROM settlement_day_counts
-           WHERE account_id = ? ${typeTerm} AND day >= ? AND day < ?
-           GROUP BY day ORDER BY day DESC`,
-        )
-        .raw(true)
-        .iterate(
-          ...params,
-          Math.max(days.first, hit * LOCATE_BLOCK_DAYS),
-          Math.min(days.end, (hit + 1) * LOCATE_BLOCK_DAYS),
-        ) as IterableIterator<[number, number]>;
-      for (const [day, n] of dayRows) {
-        if (seen + n > skip) {
-          dayRows.return?.();
-          return { before: (day + 1) * DAY_MS, skip: skip - seen };
-        }
-        seen += n;
-      }
-    }
-    return { before: days.first * DAY_MS, skip: skip - seen };
+    total: number,
+  ): PageIds {
+    const w = settlementWhere(accountId, f, '', '+timestamp_ms');
+    const end = Math.min(total, offset + limit);
+    const fromEnd = offset > total - end;
+    return {
+      sql: `SELECT id FROM settlements INDEXED BY ${pnlIndex(f) ?? timeIndex(f)} WHERE ${w.sql}
+            ORDER BY ${fromEnd ? PNL_ORDER_REVERSED : PNL_ORDER} LIMIT ? OFFSET ?`,
+      params: [...w.params, end - offset, fromEnd ? total - end : offset],
+      order: PNL_ORDER,
+    };
   }
+}
 
-  #countRows(w: Where): number {
-    return this.#sql
-      .get(`SELECT count(*) FROM settlements INDEXED BY ${w.index} WHERE ${w.sql}`)
-      .pluck()
-      .get(...w.params) as number;
-  }
+/** The inner query of a page: the ids in order, and that order for the outer query. */
+interface PageIds {
+  sql: string;
+  params: unknown[];
+  order: string;
+}
 
-  #countRange(
-    accountId: number,
-    type: SettlementType | undefined,
-    from: number,
-    to: number,
-  ): number {
-    return this.#countRows(settlementWhere(accountId, { type, from, to }));
-  }
+/** The filter's own fields only: a query's sort and page do not reach the WHERE clause. */
+function filterOf(q: SettlementFilter): SettlementFilter {
+  const f: SettlementFilter = {};
+  if (q.from !== undefined) f.from = q.from;
+  if (q.to !== undefined) f.to = q.to;
+  if (q.type !== undefined) f.type = q.type;
+  if (q.contractId !== undefined) f.contractId = q.contractId;
+  if (q.team !== undefined) f.team = q.team;
+  if (q.league !== undefined) f.league = q.league;
+  return f;
+}
 
-  #countDays(
-    accountId: number,
-    type: SettlementType | undefined,
-    first: number,
-    end: number,
-  ): number {
-    const typeTerm = type === undefined ? '' : 'AND type = ?';
-    return this.#sql
-      .get(
-        `SELECT coalesce(sum(n), 0) FROM settlement_day_counts
-         WHERE account_id = ? ${typeTerm} AND day >= ? AND day < ?`,
-      )
-      .pluck()
-      .get(...typeParams(accountId, type), first, end) as number;
+/** An amount's micros for its column; null when the exchange sent no such field. */
+function microsOf(field: string, amount: string | undefined): number | null {
+  if (amount === undefined) return null;
+  try {
+    return toMicros(amount);
+  } catch (err) {
+    throw new StoreError(`Settlement ${field} "${amount}" is not an amount: ${String(err)}`);
   }
 }
 
@@ -386,16 +357,6 @@ function* withFixtures(
   } finally {
     rows.return?.(); // frees the statement when the caller stops early
   }
-}
-
-function typeParams(accountId: number, type: SettlementType | undefined): unknown[] {
-  return type === undefined ? [accountId] : [accountId, type];
-}
-
-/** Times before 1970 match nothing stored; dropping them keeps the day arithmetic simple. */
-function clampRange<F extends SettlementFilter>(f: F): F {
-  if (f.from === undefined || f.from >= 0) return f;
-  return { ...f, from: 0 };
 }
 
 /** What a settlement export row holds, in this order. */
