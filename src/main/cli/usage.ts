@@ -17,8 +17,15 @@ Commands:
   positions                                         open positions, from the local store
   orders [--status S]                               orders, from the local store
   settlements [--type T]                            finished bets, from the local store
-  export settlements|orders --out FILE [--from T] [--to T] [--type T] [--status S]
-         [--contract C] [--team T]                  CSV of the local store (T: ISO date or ms)
+  export settlements --out FILE [--from T] [--to T] [--type T] [--league L] [--contract C]
+         [--team T] [--bom] [--no-formula-guard]    CSV of the local store's settlements
+  export orders --out FILE [--from T] [--to T] [--status S[,S...]] [--side BUY|SELL]
+         [--contract C] [--team T] [--bom] [--no-formula-guard]
+                                                    CSV of the local store's orders
+                                                    (T: ISO date or ms; --bom starts the file
+                                                    with a UTF-8 byte order mark;
+                                                    --no-formula-guard leaves cells starting
+                                                    with = + - @ as they are)
 
 Options for every command:
   --account LABEL   the account to use (default: BETDESK_API_KEY + BETDESK_API_SECRET when set,

@@ -8,4 +8,15 @@ export {
   type OrderExportRequest,
   type SettlementExportRequest,
 } from './csv.js';
+export { DOWNLOAD_PATH, ExportDownloads, type PendingDownload } from './downloads.js';
 export { guardFormula, needsFormulaGuard } from './formula-guard.js';
+export {
+  exportFileName,
+  ExportJobs,
+  ExportStopped,
+  failureMessage,
+  type ExportDestination,
+  type ExportJobSpec,
+  type ExportJobsOptions,
+  type StartedExport,
+} from './jobs.js';

@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServices } from '../app/services.js';
+import { ExportDownloads } from '../export/index.js';
 import { startHost } from './server.js';
 
 /** The project folder: the nearest one up with a package.json (from src/main/host or out/main). */
@@ -75,13 +76,16 @@ async function main(): Promise<void> {
 
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
+  // Exports are downloads the host streams; the services register them, the host serves them.
+  const downloads = new ExportDownloads();
   const services = await createServices({
     dataDir: opts.dataDir,
     host: 'browser',
     ...(keychainService ? { keychainService } : {}),
     versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
+    exports: { kind: 'download', downloads },
   });
-  const host = await startHost({ services, rendererDir, port: opts.port });
+  const host = await startHost({ services, rendererDir, port: opts.port, downloads });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
 
   let stopping = false;

@@ -13,8 +13,10 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { TOKEN_PARAM, WS_PATH } from '../../shared/ipc/ws-protocol.js';
+import type { ExportDownloads } from '../export/index.js';
 import { registerHandlers } from '../ipc/handlers.js';
 import type { Services } from '../ipc/services.js';
+import { downloadId, serveDownload } from './download-route.js';
 import { WsIpcTransport } from './ws-transport.js';
 
 export interface HostOptions {
@@ -27,6 +29,11 @@ export interface HostOptions {
   token?: string;
   validateOutput?: boolean;
   log?: (message: string) => void;
+  /**
+   * The exports the page downloads (`/export/<id>.csv`): the same object the services got as
+   * their export destination. The host attaches its token to it.
+   */
+  downloads?: ExportDownloads;
 }
 
 export interface RunningHost {
@@ -89,6 +96,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
+    const exportId = downloadId(url.pathname);
+    if (exportId !== null) {
+      await serveDownload(req, res, exportId, {
+        downloads: options.downloads,
+        tokenOk: tokenMatches(url.searchParams.get(TOKEN_PARAM), token),
+        send,
+      });
+      return;
+    }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       if (!tokenMatches(url.searchParams.get(TOKEN_PARAM), token)) {
         send(res, 403, 'Open Betdesk with the address it printed, including its token.');
@@ -147,6 +163,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://${HOST}:${port}`;
+  const detachDownloads = options.downloads?.attach(token);
 
   return {
     url: `${origin}/?${TOKEN_PARAM}=${encodeURIComponent(token)}`,
@@ -154,6 +171,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     port,
     token,
     async close() {
+      detachDownloads?.();
       unregister();
       transport.closeAll();
       wss.close();

@@ -47,6 +47,7 @@ import type {
   QuoteResult,
   SettlementDetail,
 } from '../../shared/ipc/contract.js';
+import type { ExportDestination } from '../export/index.js';
 
 export interface AppService {
   /** Mode, active account and versions, for the badge and the about box. */
@@ -205,6 +206,11 @@ export interface ServicesOptions {
   keychainService?: string;
   /** Versions of the runtime, for `app:info`. */
   versions: { app: string; node: string; electron: string | null; chrome: string | null };
+  /**
+   * Where CSV exports go: the shell's save dialog (desktop) or the browser host's downloads.
+   * Absent, `export:start` is refused with a sentence.
+   */
+  exports?: ExportDestination;
 }
 
 export type CreateServices = (options: ServicesOptions) => Promise<Services>;

@@ -32,6 +32,7 @@ import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from './icon.js';
 import { ElectronIpcTransport, type AppLocation } from './ipc-electron.js';
 import { appMenuTemplate } from './menu.js';
 import { AlertNotifications } from './notifications.js';
+import { exportFileChooser } from './save-dialog.js';
 import { BetdeskTray } from './tray.js';
 import { hardenWebContents, mainWindowOptions } from './window.js';
 
@@ -59,6 +60,15 @@ export interface RunningShell {
 }
 
 const openExternal = (url: string) => shell.openExternal(url);
+
+/** Downloads, where people look for a file they just saved; home when the system has none. */
+function exportFolder(): string {
+  try {
+    return app.getPath('downloads');
+  } catch {
+    return app.getPath('home');
+  }
+}
 
 /** Returns null when another instance already runs (this one then quits at once). */
 export async function runShell(
@@ -105,6 +115,10 @@ export async function runShell(
         node: process.versions.node,
         electron: process.versions.electron ?? null,
         chrome: process.versions.chrome ?? null,
+      },
+      exports: {
+        kind: 'file',
+        chooseFile: exportFileChooser({ dialog, folder: exportFolder, parent: () => win }),
       },
     });
   } catch (err) {

@@ -92,6 +92,28 @@ describe('the Electron shell', () => {
     expect(options[0]).not.toHaveProperty('nativeBinding');
   });
 
+  it('saves exports where the native save dialog says, attached to its window', async () => {
+    const { options } = await start();
+    const destination = options[0]?.exports;
+    if (destination?.kind !== 'file') throw new Error('the shell gave no save dialog');
+    electron.dialog.nextSave = '/home/me/history.csv';
+    expect(await destination.chooseFile('betdesk-settlements-2025-01-31.csv')).toBe(
+      '/home/me/history.csv',
+    );
+    expect(electron.dialog.saves).toEqual([
+      {
+        parent: electron.BrowserWindow.all[0],
+        options: expect.objectContaining({
+          defaultPath: '/tmp/betdesk-fake/downloads/betdesk-settlements-2025-01-31.csv',
+          filters: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }],
+        }) as unknown,
+      },
+    ]);
+    // The user closed it.
+    electron.dialog.nextSave = null;
+    expect(await destination.chooseFile('betdesk-orders-2025-01-31.csv')).toBeNull();
+  });
+
   it('sets the strict CSP header on the default session', async () => {
     await start();
     let headers: Record<string, string[]> | undefined;

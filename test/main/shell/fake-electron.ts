@@ -1,7 +1,7 @@
 /**
  * A stand-in for the `electron` module (vi.mock('electron')): just enough of app, BrowserWindow,
- * ipcMain, Menu, Tray, Notification, session, shell and dialog to run the shell under Node and
- * record what it asked of Electron.
+ * ipcMain, Menu, Tray, Notification, session, shell and dialog (error boxes, save dialogs) to
+ * run the shell under Node and record what it asked of Electron.
  */
 import { EventEmitter } from 'node:events';
 
@@ -222,10 +222,29 @@ export const shell = {
   },
 };
 
+export interface SaveDialogCall {
+  /** The window it was attached to, if any. */
+  parent: unknown;
+  options: { title?: string; defaultPath?: string; filters?: unknown; properties?: string[] };
+}
+
 export const dialog = {
   errors: [] as { title: string; content: string }[],
+  saves: [] as SaveDialogCall[],
+  /** What the next save dialog answers: a path, or null as when the user closes it. */
+  nextSave: null as string | null,
   showErrorBox(title: string, content: string): void {
     dialog.errors.push({ title, content });
+  },
+  showSaveDialog(
+    ...args: [SaveDialogCall['options']] | [unknown, SaveDialogCall['options']]
+  ): Promise<{ canceled: boolean; filePath: string }> {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    dialog.saves.push({ parent, options });
+    const path = dialog.nextSave;
+    return Promise.resolve(
+      path === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: path },
+    );
   },
 };
 
@@ -256,6 +275,8 @@ export function resetFakeElectron(): void {
   Menu.applicationMenu = null;
   shell.opened = [];
   dialog.errors = [];
+  dialog.saves = [];
+  dialog.nextSave = null;
 }
 
 export type { Listener };

@@ -1,8 +1,18 @@
-/** export settlements|orders: CSV of the local store, written to a file atomically. */
+/**
+ * export settlements|orders: CSV of the local store, written to a file atomically.
+ *
+ * Every filter of the app's History and Orders screens has a flag here, and the app exports
+ * through the same module, so the app and the CLI give the same bytes for the same filter.
+ */
 import path from 'node:path';
-import { ORDER_STATUSES, SETTLEMENT_TYPES } from '../../../shared/api/schemas.js';
+import {
+  ORDER_STATUSES,
+  SETTLEMENT_TYPES,
+  SIDES,
+  type OrderStatus,
+} from '../../../shared/api/schemas.js';
 import { exportOrdersCsv, exportSettlementsCsv } from '../../export/index.js';
-import { oneOf, parseOptions, required, str, time } from '../args.js';
+import { oneOf, parseOptions, required, str, time, type Parsed } from '../args.js';
 import { openSession } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
 import { UsageError } from '../usage.js';
@@ -16,8 +26,12 @@ export async function exportCommand(args: string[], io: CliIO, out: Output): Pro
       to: { type: 'string' },
       type: { type: 'string' },
       status: { type: 'string' },
+      side: { type: 'string' },
       contract: { type: 'string' },
       team: { type: 'string' },
+      league: { type: 'string' },
+      bom: { type: 'boolean' },
+      'no-formula-guard': { type: 'boolean' },
     },
     1,
   );
@@ -41,16 +55,28 @@ export async function exportCommand(args: string[], io: CliIO, out: Output): Pro
     ...(str(p, 'contract') !== undefined ? { contractId: str(p, 'contract')! } : {}),
     ...(str(p, 'team') !== undefined ? { team: str(p, 'team')! } : {}),
   };
+  const csv = {
+    bom: p.values['bom'] === true,
+    formulaGuard: p.values['no-formula-guard'] !== true,
+  };
+  const only = (flag: string, kind: string, instead: string) => {
+    if (str(p, flag) !== undefined)
+      throw new UsageError(`--${flag} applies to ${kind}; ${instead}.`);
+  };
   let type: (typeof SETTLEMENT_TYPES)[number] | undefined;
-  let status: (typeof ORDER_STATUSES)[number] | undefined;
+  let league: string | undefined;
+  let statuses: OrderStatus[] | undefined;
+  let side: (typeof SIDES)[number] | undefined;
   if (what === 'settlements') {
-    if (str(p, 'status') !== undefined)
-      throw new UsageError('--status applies to orders; settlements have --type.');
+    only('status', 'orders', 'settlements have --type');
+    only('side', 'orders', 'settlements have --type');
     type = oneOf(p, 'type', SETTLEMENT_TYPES);
+    league = str(p, 'league');
   } else {
-    if (str(p, 'type') !== undefined)
-      throw new UsageError('--type applies to settlements; orders have --status.');
-    status = oneOf(p, 'status', ORDER_STATUSES);
+    only('type', 'settlements', 'orders have --status');
+    only('league', 'settlements', 'orders have --contract');
+    statuses = statusList(p);
+    side = oneOf(p, 'side', SIDES);
   }
 
   const session = await openSession(p, io, out, { exchange: false });
@@ -58,20 +84,42 @@ export async function exportCommand(args: string[], io: CliIO, out: Output): Pro
     const accountId = session.account.id;
     const { rows } =
       what === 'settlements'
-        ? await exportSettlementsCsv(session.store, file, {
-            accountId,
-            ...common,
-            ...(type ? { type } : {}),
-          })
-        : await exportOrdersCsv(session.store, file, {
-            accountId,
-            ...common,
-            ...(status ? { status } : {}),
-          });
+        ? await exportSettlementsCsv(
+            session.store,
+            file,
+            { accountId, ...common, ...(type ? { type } : {}), ...(league ? { league } : {}) },
+            csv,
+          )
+        : await exportOrdersCsv(
+            session.store,
+            file,
+            {
+              accountId,
+              ...common,
+              ...(statuses ? { status: statuses } : {}),
+              ...(side ? { side } : {}),
+            },
+            csv,
+          );
     out.json({ exported: what, rows, out: file });
     out.say(`Wrote ${rows} ${what} to ${file}.`);
     return EXIT.ok;
   } finally {
     await session.close();
   }
+}
+
+/** `--status FILLED` or several, `--status CANCELED,EXPIRED` (how the app groups them). */
+function statusList(p: Parsed): OrderStatus[] | undefined {
+  const v = str(p, 'status');
+  if (v === undefined) return undefined;
+  const words = v.split(',').map((w) => w.trim().toUpperCase());
+  for (const w of words) {
+    if (!(ORDER_STATUSES as readonly string[]).includes(w)) {
+      throw new UsageError(
+        `--status must be one or more of ${ORDER_STATUSES.join(', ')}, separated by commas (got "${v}").`,
+      );
+    }
+  }
+  return [...new Set(words)] as OrderStatus[];
 }
