@@ -202,6 +202,7 @@ function build(options: ServicesOptions): AppServices {
     started,
     paperControls: async () => (await paper?.catch(() => undefined))?.practice,
   });
+  const exportsService = exportService({ store, started, emit, destination: options.exports });
   const services: AppServices = {
     store,
     session: () => session,
@@ -209,7 +210,7 @@ function build(options: ServicesOptions): AppServices {
     ...desk,
     orders: { ...desk.orders, totals: orderTotals({ store, started }) },
     history: historyService({ store, started }),
-    exports: exportService({ store, started }),
+    exports: exportsService,
     app: {
       info: async () => {
         await ready;
@@ -295,6 +296,8 @@ function build(options: ServicesOptions): AppServices {
     stop() {
       stopping ??= (async () => {
         await switching;
+        // Before the store closes: an export's partial file is removed, its reader closed.
+        await exportsService.stop();
         await closeSession();
         if (paper) await (await paper.catch(() => undefined))?.close();
         for (const g of governors.values()) g.close();
