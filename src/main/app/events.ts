@@ -1,7 +1,8 @@
 /**
  * What the active account's sync engine announces, as the bridge's push events: fixtures,
  * positions (the whole view, on every positions pass, so "updated 3 s ago" is true), orders
- * (as rows), and status. The desk's own parts (placing, the alert centre) emit to the hub
+ * (as rows), new settlements (the History screen refreshes), the history sweep's progress
+ * (first sync and resync, page by page), and status. The desk's own parts (placing, the alert centre) emit to the hub
  * themselves.
  */
 import type { AppStatus } from '../../shared/ipc/contract.js';
@@ -47,6 +48,12 @@ export function forwardEvents(session: AccountSession, w: EventWiring): () => vo
         more: e.orders.length > MAX_PUSHED_ROWS,
         at: e.at,
       });
+    }),
+    session.engine.on('settlements:changed', (e) => {
+      w.hub.emit('history:changed', { accountId, added: e.inserted.length, at: e.at });
+    }),
+    session.engine.on('history:progress', (p) => {
+      w.hub.emit('history:progress', { ...p, accountId });
     }),
     session.engine.on('sync:status', () => w.hub.emit('sync:status', w.status())),
   ];

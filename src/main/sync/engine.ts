@@ -12,13 +12,22 @@
  *
  * Five streams, each its own loop (see intervals.ts for the rate budget):
  *   orders       GET /orders/updates from the persisted cursor (streams/orders.ts)
- *   settlements  newest pages until caught up (streams/settlements.ts)
+ *   settlements  newest pages until caught up (streams/settlements.ts); or a history sweep
  *   positions    the whole snapshot; fast while a boosted position is open
  *   fixtures     every page
  *   prices       the index price of boosted positions' fixtures (streams/prices.ts)
  * A stream runs at most once at a time; a poll one stream's result calls for (a fill asks for
  * positions, a shrunken position for settlements) is "triggered": it runs as soon as the
- * stream is free, no sooner than minSpacingMs after its last start.
+ * stream is free, no sooner than minSpacingMs after its last start. This file decides when
+ * passes run; what a pass does and announces is in passes.ts.
+ *
+ * A history sweep (history.ts, streams/history.ts) reads the account's whole history: every
+ * order, then every settlements page. It is the settlements stream's pass on the account's
+ * first sync and when resyncHistory() asks for it, and it is bounded by the reads bucket
+ * (exchange-api.md 8.1), so the engine leaves that bucket to it: the orders stream does not
+ * poll on its timer while no order of ours is pending (the sweep reads the orders), and a
+ * settlements pass asked for meanwhile reads only the newest page, between two of the sweep's.
+ * Positions, fixtures and prices keep polling (their own buckets).
  *
  * When the exchange cannot be reached, every stream stops and one probe (the orders stream)
  * retries with capped, jittered exponential backoff; its first success brings every stream
@@ -30,26 +39,31 @@ import type { Store } from '../store/index.js';
 import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { TypedEmitter, type Listener } from './emitter.js';
 import {
+  HistorySweepInterruptedError,
   SyncStoppedError,
   asError,
   failureSentence,
+  isAborted,
   isUnreachable,
   retryAfterMs,
 } from './errors.js';
-import type { SyncEvents, SyncState, SyncStatus, SyncStreamName } from './events.js';
+import type {
+  HistorySweepProgress,
+  SyncEvents,
+  SyncState,
+  SyncStatus,
+  SyncStreamName,
+} from './events.js';
+import type { Waiter } from './history.js';
 import { DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
+import { NOTHING_ASKED, StreamPasses, type PassHost } from './passes.js';
 import { CachedReads } from './reads.js';
+import { syncReport, type PassResult, type SyncReport } from './report.js';
 import type { StreamContext } from './streams/context.js';
-import { syncFixtures, type FixturesPass } from './streams/fixtures.js';
-import { hasPendingOrders, syncOrders, type OrdersPass } from './streams/orders.js';
-import { positionKey, syncPositions, type PositionsPass } from './streams/positions.js';
-import { boostedPositions, watchPrices, type PricesMemory } from './streams/prices.js';
-import {
-  syncSettlements,
-  type SettlementsMemory,
-  type SettlementsPass,
-} from './streams/settlements.js';
+import { hasPendingOrders } from './streams/orders.js';
 import { liveTime, type TimeSource } from './timers.js';
+
+export type { SyncReport };
 
 export interface SyncEngineOptions {
   /** The account's exchange client (with the process's RateGovernor, normally). */
@@ -69,23 +83,6 @@ export interface SyncEngineOptions {
   streams?: readonly SyncStreamName[];
 }
 
-/** What one pass of each stream did, for `sync --once`. */
-export interface SyncReport {
-  ok: boolean;
-  orders?: { received: number; changed: number; cursor: number };
-  settlements?: { inserted: number; total: number; requests: number };
-  positions?: { open: number; boosted: number };
-  fixtures?: { changed: number; total: number };
-  /** One sentence per stream that failed. */
-  errors: { stream: SyncStreamName; message: string }[];
-  status: SyncStatus;
-}
-
-interface Waiter {
-  resolve(): void;
-  reject(err: Error): void;
-}
-
 interface StreamState {
   name: SyncStreamName;
   running: Promise<void> | null;
@@ -100,10 +97,6 @@ interface StreamState {
   waiting: Waiter[];
   backoff: Backoff;
 }
-
-/** A pass that found nothing to ask the exchange (the price watch with no boosted position). */
-const NOTHING_ASKED = Symbol('nothing asked');
-type PassResult = OrdersPass | SettlementsPass | PositionsPass | FixturesPass | null;
 
 const ALL_STREAMS: readonly SyncStreamName[] = [
   'orders',
@@ -132,12 +125,9 @@ export class SyncEngine {
   readonly #streams = new Map<SyncStreamName, StreamState>();
   readonly #events: TypedEmitter<SyncEvents>;
   readonly #offlineBackoff: Backoff;
-  readonly #settlementsMemory: SettlementsMemory = { unreconciledTotal: null };
-  readonly #pricesMemory: PricesMemory = { turn: 0 };
-  /** Knockouts the price watch already asked a check for, until the next positions pass. */
-  readonly #reachedAsked = new Set<string>();
   readonly #lastResult = new Map<SyncStreamName, PassResult>();
   readonly #probe: StreamState | undefined;
+  readonly #passes: StreamPasses;
 
   #started = false;
   #paused = false;
@@ -147,7 +137,6 @@ export class SyncEngine {
   #offlineSince: number | null = null;
   #offlineError: string | null = null;
   #lastSyncAt: number | null;
-  #boostedOpen: boolean;
   #lastEmitted = '';
 
   constructor(opts: SyncEngineOptions) {
@@ -176,15 +165,14 @@ export class SyncEngine {
       });
     }
     this.#probe = this.#streams.get(PROBE) ?? [...this.#streams.values()][0];
-    // What the last run left in the store: the time of its last sync, and whether it held a
-    // boosted position (then positions start on the fast interval).
+    this.#passes = new StreamPasses(this.#passHost(), this.#events, this.#logger);
+    // What the last run left in the store: the time of its last sync.
     let last: number | null = null;
     for (const s of ['orders', 'settlements', 'positions', 'fixtures']) {
       const at = this.#store.cursors.get(this.accountId, s)?.lastSyncAt;
       if (at !== undefined && (last === null || at > last)) last = at;
     }
     this.#lastSyncAt = last;
-    this.#boostedOpen = boostedPositions(this.#ctx()).length > 0;
     this.cache = new CachedReads(this.#store, this.accountId, () => this.status());
   }
 
@@ -198,6 +186,7 @@ export class SyncEngine {
     this.#abort = new AbortController();
     const now = this.#now();
     for (const s of this.#streams.values()) s.nextAt = now;
+    if (this.#passes.sweepDue()) this.#holdOrders();
     this.#schedule();
     this.#emitStatus();
   }
@@ -220,6 +209,7 @@ export class SyncEngine {
       s.again = false;
       for (const w of s.waiting.splice(0)) w.reject(new SyncStoppedError());
     }
+    this.#passes.history.stopped();
     this.#emitStatus();
   }
 
@@ -237,6 +227,7 @@ export class SyncEngine {
     this.#paused = false;
     const now = this.#now();
     for (const s of this.#streams.values()) if (s.running === null) s.nextAt = now;
+    if (this.#passes.sweepDue()) this.#holdOrders();
     this.#schedule();
     this.#emitStatus();
   }
@@ -247,7 +238,9 @@ export class SyncEngine {
 
   /** How often positions are read now: fast while a boosted position is open. */
   get positionsPollMs(): number {
-    return this.#boostedOpen ? this.#intervals.positionsBoostedMs : this.#intervals.positionsIdleMs;
+    return this.#passes.boostedOpen
+      ? this.#intervals.positionsBoostedMs
+      : this.#intervals.positionsIdleMs;
   }
 
   // ------------------------------------------------------------------ on demand
@@ -257,7 +250,8 @@ export class SyncEngine {
    * they are free and resolves when each has finished a pass that started after this call.
    * Rejects with the first failure. While the engine runs, a stream waits for its minimum
    * spacing (and, when the exchange is unreachable, for the exchange to come back); when it is
-   * not started or paused the passes run at once.
+   * not started or paused the passes run at once. While a history sweep runs, a settlements
+   * pass is the newest page, read between two of the sweep's pages.
    */
   syncNow(...names: SyncStreamName[]): Promise<void> {
     if (this.#stopped) return Promise.reject(new SyncStoppedError());
@@ -287,33 +281,7 @@ export class SyncEngine {
         errors.push({ stream, message: failureSentence(stream, o.reason) });
       }
     });
-    const report: SyncReport = { ok: errors.length === 0, errors, status: this.status() };
-    const orders = this.#lastResult.get('orders') as OrdersPass | undefined;
-    if (orders) {
-      report.orders = {
-        received: orders.received,
-        changed: orders.changed.length,
-        cursor: orders.cursor,
-      };
-    }
-    const settlements = this.#lastResult.get('settlements') as SettlementsPass | undefined;
-    if (settlements) {
-      report.settlements = {
-        inserted: settlements.inserted.length,
-        total: settlements.total,
-        requests: settlements.pages,
-      };
-    }
-    const positions = this.#lastResult.get('positions') as PositionsPass | undefined;
-    if (positions) {
-      report.positions = {
-        open: positions.positions.length,
-        boosted: positions.positions.filter((p) => p.boosted).length,
-      };
-    }
-    const fixtures = this.#lastResult.get('fixtures') as FixturesPass | undefined;
-    if (fixtures) report.fixtures = { changed: fixtures.changed.length, total: fixtures.total };
-    return report;
+    return syncReport(this.#lastResult, errors, this.status());
   }
 
   /** Asks for a pass of these streams soon, without waiting (e.g. after placing an order). */
@@ -322,6 +290,44 @@ export class SyncEngine {
       const s = this.#streams.get(name);
       if (s) this.#request(s, false);
     }
+  }
+
+  // ------------------------------------------------------------------ the history
+
+  /**
+   * Reads the account's whole history again (every order, every settlements page) without
+   * deleting anything first; progress through 'history:progress' and historyProgress(), which
+   * says 'running' as soon as this returns. Resolves when the sweep is done; rejects when it
+   * failed or was interrupted (the progress says which and why), at once with
+   * HistorySweepRunningError while a sweep runs (the first sync's included) and with
+   * SyncStoppedError once stopped. Like syncNow(), it runs when the engine is not started or is
+   * paused, and waits while the exchange cannot be reached.
+   */
+  resyncHistory(): Promise<void> {
+    if (this.#stopped) return Promise.reject(new SyncStoppedError());
+    const s = this.#streams.get('settlements');
+    if (s === undefined) {
+      return Promise.reject(new Error('This sync engine does not sync settlements.'));
+    }
+    try {
+      this.#passes.history.requestResync();
+    } catch (err) {
+      return Promise.reject(asError(err));
+    }
+    // Waits as a syncNow() caller does: for the settlements pass that runs the sweep.
+    return new Promise<void>((resolve, reject) => {
+      const interrupted = (err: Error): Error =>
+        err instanceof SyncStoppedError || isAborted(err)
+          ? new HistorySweepInterruptedError()
+          : err;
+      s.waiting.push({ resolve, reject: (err) => reject(interrupted(err)) });
+      this.#request(s, true);
+    });
+  }
+
+  /** The latest history sweep's progress (first sync or resync), or null if none ran. */
+  historyProgress(): HistorySweepProgress | null {
+    return this.#passes.history.progress;
   }
 
   // ------------------------------------------------------------------ status and events
@@ -414,6 +420,8 @@ export class SyncEngine {
   #request(s: StreamState, explicit: boolean): void {
     if (this.#stopped) return;
     if (s.running !== null) {
+      // A history sweep reads the newest page between two of its own instead.
+      if (s.name === 'settlements' && this.#passes.history.wantNewest()) return;
       if (explicit || this.#active()) s.again = true;
       return;
     }
@@ -438,7 +446,7 @@ export class SyncEngine {
 
   async #execute(s: StreamState, waiting: Waiter[]): Promise<void> {
     try {
-      const result = await this.#pass(s.name);
+      const result = await this.#passes.run(s.name);
       if (result !== NOTHING_ASKED) this.#lastResult.set(s.name, result);
       this.#succeeded(s, result !== NOTHING_ASKED);
       for (const w of waiting) w.resolve();
@@ -520,16 +528,20 @@ export class SyncEngine {
     const i = this.#intervals;
     const now = this.#now();
     switch (name) {
-      case 'orders':
-        return now + (hasPendingOrders(this.#ctx()) ? i.ordersPendingMs : i.ordersIdleMs);
+      case 'orders': {
+        const pending = hasPendingOrders(this.#ctx());
+        // A history sweep reads the orders; a pending order is still followed closely.
+        if (!pending && this.#passes.history.reading) return null;
+        return now + (pending ? i.ordersPendingMs : i.ordersIdleMs);
+      }
       case 'settlements':
         return now + i.settlementsMs;
       case 'positions':
-        return now + (this.#boostedOpen ? i.positionsBoostedMs : i.positionsIdleMs);
+        return now + (this.#passes.boostedOpen ? i.positionsBoostedMs : i.positionsIdleMs);
       case 'fixtures':
         return now + i.fixturesMs;
       case 'prices':
-        return this.#boostedOpen ? now + i.pricesMs : null;
+        return this.#passes.boostedOpen ? now + i.pricesMs : null;
     }
   }
 
@@ -565,105 +577,33 @@ export class SyncEngine {
     };
   }
 
-  async #pass(name: SyncStreamName): Promise<PassResult | typeof NOTHING_ASKED> {
-    const ctx = this.#ctx();
-    const at = (): number => this.#now();
-    switch (name) {
-      case 'orders': {
-        const r = await syncOrders(ctx);
-        if (r.changed.length > 0) {
-          this.#events.emit('orders:changed', {
-            accountId: this.accountId,
-            orders: r.changed,
-            cursor: r.cursor,
-            initial: r.initial,
-            at: at(),
-          });
-          // A fill moves a position; a filled SELL may close one into a settlement row.
-          const filled = r.changed.filter((o) => o.status === 'FILLED');
-          if (filled.length > 0) this.#trigger('positions');
-          if (filled.some((o) => o.side === 'SELL')) this.#trigger('settlements');
-        }
-        return r;
-      }
-      case 'settlements': {
-        const r = await syncSettlements(ctx, this.#settlementsMemory);
-        if (r.inserted.length > 0) {
-          this.#events.emit('settlements:changed', {
-            accountId: this.accountId,
-            inserted: r.inserted,
-            total: r.total,
-            initial: r.initial,
-            at: at(),
-          });
-        }
-        return r;
-      }
-      case 'positions': {
-        const r = await syncPositions(ctx);
-        const wasBoosted = this.#boostedOpen;
-        this.#boostedOpen = r.boostedOpen;
-        this.#reachedAsked.clear();
-        if (r.changed) {
-          this.#events.emit('positions:changed', {
-            accountId: this.accountId,
-            positions: r.positions,
-            previous: r.previous,
-            boostedOpen: r.boostedOpen,
-            at: at(),
-          });
-        }
-        this.#events.emit('positions:synced', {
-          accountId: this.accountId,
-          changed: r.changed,
-          at: at(),
-        });
-        // Something closed or shrank: its settlement row, or our SELL, explains it.
-        if (r.shrank) this.#trigger('settlements', 'orders');
-        if (r.boostedOpen && !wasBoosted) this.#trigger('prices');
-        return r;
-      }
-      case 'fixtures': {
-        const r = await syncFixtures(ctx);
-        if (r.changed.length > 0) {
-          this.#events.emit('fixtures:changed', {
-            accountId: this.accountId,
-            fixtures: r.changed,
-            total: r.total,
-            at: at(),
-          });
-          const held = new Set(this.#store.positions.list(this.accountId).map((p) => p.contractId));
-          if (r.changed.some((f) => f.status === 'RESOLVED' && held.has(f.contractId))) {
-            this.#trigger('settlements', 'positions');
-          }
-        }
-        return r;
-      }
-      case 'prices': {
-        const r = await watchPrices(ctx, this.#pricesMemory);
-        if (!r.asked) return NOTHING_ASKED;
-        if (r.changed.length > 0) {
-          this.#events.emit('fixtures:changed', {
-            accountId: this.accountId,
-            fixtures: r.changed,
-            total: null,
-            at: at(),
-          });
-        }
-        const fresh = r.reached.filter((p) => {
-          const key = `${positionKey(p)}|${p.knockout ?? ''}`;
-          if (this.#reachedAsked.has(key)) return false;
-          this.#reachedAsked.add(key);
-          return true;
-        });
-        if (fresh.length > 0) {
-          this.#logger.info('an index price reached a knockout; checking at once', {
-            positions: fresh.map(positionKey),
-          });
-          this.#trigger('settlements', 'positions');
-        }
-        return null;
-      }
-    }
+  #passHost(): PassHost {
+    return {
+      ctx: () => this.#ctx(),
+      now: () => this.#now(),
+      has: (name) => this.#streams.has(name),
+      trigger: (...names) => this.#trigger(...names),
+      takeSettlementsWaiters: () => this.#streams.get('settlements')?.waiting.splice(0) ?? [],
+      holdOrders: () => this.#holdOrders(),
+      releaseOrders: () => {
+        const orders = this.#streams.get('orders');
+        if (orders === undefined || orders.running !== null || orders.nextAt !== null) return;
+        if (!this.#active() || !this.#mayRun(orders)) return;
+        orders.nextAt = this.#nextAfter('orders');
+        this.#schedule();
+      },
+    };
+  }
+
+  /**
+   * A history sweep reads the orders: the orders stream skips its timer polls until the sweep
+   * ends, unless an order of ours is pending or the stream is the probe of an unreachable
+   * exchange. Passes asked for (syncNow, triggers) still run.
+   */
+  #holdOrders(): void {
+    const orders = this.#streams.get('orders');
+    if (orders === undefined || orders.running !== null || orders.waiting.length > 0) return;
+    if (this.#offlineSince !== null || hasPendingOrders(this.#ctx())) return;
+    orders.nextAt = null;
   }
 }

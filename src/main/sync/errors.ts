@@ -8,6 +8,40 @@ export class SyncStoppedError extends Error {
   }
 }
 
+/** resyncHistory() while a sweep of the history runs (the first sync included). */
+export class HistorySweepRunningError extends Error {
+  constructor(readonly reason: 'first-sync' | 'resync') {
+    super(
+      reason === 'first-sync'
+        ? 'The history is being loaded for the first time; a resync can start once it is done.'
+        : 'The history is being resynced already; wait for it to finish.',
+    );
+    this.name = 'HistorySweepRunningError';
+  }
+}
+
+export const HISTORY_INTERRUPTED =
+  'Syncing stopped before the whole history was read. Everything read so far is kept.';
+
+/** A sweep of the history was cut short: the engine stopped (nothing stored was lost). */
+export class HistorySweepInterruptedError extends Error {
+  constructor() {
+    super(HISTORY_INTERRUPTED);
+    this.name = 'HistorySweepInterruptedError';
+  }
+}
+
+/** The sentence for a sweep of the history that failed. */
+export function historyFailure(err: unknown): string {
+  const why = err instanceof Error ? err.message : String(err);
+  return `The history could not be read from the exchange. ${why}`;
+}
+
+/** True when the request was given up on purpose (the engine stopped). */
+export function isAborted(err: unknown): boolean {
+  return err instanceof NetworkError && err.kind === 'aborted';
+}
+
 /** True when no answer came back: the exchange is down or the network is. */
 export function isUnreachable(err: unknown): boolean {
   return err instanceof NetworkError && err.kind !== 'aborted';

@@ -58,7 +58,10 @@ export interface SettlementsChangedEvent {
   inserted: Settlement[];
   /** GET /settlements' total at this pass. */
   total: number;
-  /** True on the account's very first settlements sync (history backfill, not news). */
+  /**
+   * True when the rows are history being loaded, not news: the account's first sync, and the
+   * pages below the newest one of a resync (the knockout watch raises no alert for them).
+   */
   initial: boolean;
   at: number;
 }
@@ -72,6 +75,33 @@ export interface FixturesChangedEvent {
   at: number;
 }
 
+/** Why the account's whole history is read: its first sync, or a resync the user asked for. */
+export type HistorySweepReason = 'first-sync' | 'resync';
+export type HistorySweepState = 'running' | 'done' | 'failed' | 'interrupted';
+
+/**
+ * A history sweep's progress (the bridge's HistorySyncProgress, with the store's account id):
+ * sent when it starts, after every page it reads and when it ends.
+ */
+export interface HistorySweepProgress {
+  accountId: number;
+  reason: HistorySweepReason;
+  state: HistorySweepState;
+  /** Pages read so far: the orders read counts as one, then each GET /settlements page. */
+  pages: number;
+  /**
+   * 1 + ceil(total / 100) (one settlements page at least) once the exchange's settlement total
+   * is known, or the total the last pass saw; 0 before. Equal to `pages` once done.
+   */
+  estimatedPages: number;
+  /** Orders and settlements new to the store (or newer than the stored report) so far. */
+  added: number;
+  /** Local time the sweep was asked for. */
+  startedAt: number;
+  /** failed or interrupted: why, as a sentence; otherwise null. */
+  message: string | null;
+}
+
 export interface SyncEvents {
   'orders:changed': OrdersChangedEvent;
   'positions:changed': PositionsChangedEvent;
@@ -79,4 +109,5 @@ export interface SyncEvents {
   'settlements:changed': SettlementsChangedEvent;
   'fixtures:changed': FixturesChangedEvent;
   'sync:status': SyncStatus;
+  'history:progress': HistorySweepProgress;
 }

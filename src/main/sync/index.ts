@@ -2,6 +2,9 @@
 export { SyncEngine, type SyncEngineOptions, type SyncReport } from './engine.js';
 export type {
   FixturesChangedEvent,
+  HistorySweepProgress,
+  HistorySweepReason,
+  HistorySweepState,
   OrdersChangedEvent,
   PositionsChangedEvent,
   SettlementsChangedEvent,
@@ -13,6 +16,10 @@ export type {
 export { DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
 export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 export { CachedReads, type Cached, type Freshness } from './reads.js';
-export { SyncStoppedError } from './errors.js';
+export {
+  HistorySweepInterruptedError,
+  HistorySweepRunningError,
+  SyncStoppedError,
+} from './errors.js';
 export type { TimeSource } from './timers.js';
 export type { Listener } from './emitter.js';

@@ -9,6 +9,10 @@
  *                   about to be knocked out (rare)
  *   -> at most about 33/min, so at least 27/min (45 %) stay free for the trading service's
  *      GET /order status polls, which the governor also serves first (higher priority).
+ *   A history sweep (first sync, resync; streams/history.ts) is the settlements stream's pass
+ *   and takes the rest of the bucket: one page as soon as the governor has a token, while the
+ *   orders stream skips its idle polls (the sweep reads the orders). So a history of n
+ *   settlements takes about (1 + n/100 - burst) seconds, the limit's own bound.
  * positions group, 20/min burst 5, price-feed cost 28 each:
  *   every 3.5 s while a boosted position is open (about 17/min), every 30 s otherwise (2/min);
  *   the rest of the bucket serves the polls triggered by a fill or a suspected knockout.

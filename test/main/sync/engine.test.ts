@@ -89,6 +89,7 @@ describe('the sync engine', () => {
       intervals: quick,
     });
     engine.on('sync:status', (s) => statuses.push(s));
+    requests.reset();
     engine.start();
     await until('a few polls', () => requests.count('GET /orders/updates') >= 3);
     expect(statuses.map((s) => s.state)).toContain('syncing');

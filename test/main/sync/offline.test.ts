@@ -65,6 +65,7 @@ describe('offline', () => {
         .orders.some((o) => o.orderId === first.order.orderId && o.status === 'FILLED'),
     );
     await until('the position is synced', () => engine.cache.positions().positions.length === 1);
+    await until('the first sync is done', () => engine.historyProgress()?.state === 'done');
 
     // The exchange stops.
     await exchange.close();

@@ -36,7 +36,7 @@ async function exchangeRows(): Promise<Settlement[]> {
 
 function storedRows(): Settlement[] {
   const page = world.db.store.settlements.query(world.db.accountId, { limit: 1000 });
-  return page.settlements.map(({ id: _id, ...s }) => s);
+  return page.settlements.map(({ id: _id, settledAt: _at, ...s }) => s);
 }
 
 const canonical = (rows: Settlement[]): string[] => rows.map((r) => JSON.stringify(r)).sort();

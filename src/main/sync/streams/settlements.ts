@@ -17,12 +17,19 @@
  *
  * The `settlements` cursor row holds the exchange's total at the last pass (and its time);
  * `settlements-backfill` is set once a pass has read the whole history: until then the rows
- * are history being loaded, not news (the knockout watch raises no alert for them).
+ * are history being loaded, not news (the knockout watch raises no alert for them). The
+ * engine reads the whole history with a sweep (streams/history.ts); while one runs, a pass
+ * someone asks for reads the newest page alone (`newestPageOnly`).
  */
-import type { Settlement } from '../../../shared/api/schemas.js';
+import type { Settlement, SettlementList } from '../../../shared/api/schemas.js';
 import { PAGE_LIMIT, type StreamContext } from './context.js';
 
-const BACKFILLED = 'settlements-backfill';
+/** Set once the account's whole settlement history has been read (its cursor: that total). */
+export const BACKFILLED = 'settlements-backfill';
+
+export function isBackfilled(ctx: Pick<StreamContext, 'store' | 'accountId'>): boolean {
+  return ctx.store.cursors.get(ctx.accountId, BACKFILLED) !== undefined;
+}
 
 export interface SettlementsPass {
   inserted: Settlement[];
@@ -41,27 +48,23 @@ export interface SettlementsMemory {
 export async function syncSettlements(
   ctx: StreamContext,
   memory: SettlementsMemory,
+  opts: { newestPageOnly?: boolean } = {},
 ): Promise<SettlementsPass> {
   const { store, accountId } = ctx;
-  const initial = store.cursors.get(accountId, BACKFILLED) === undefined;
+  const initial = !isBackfilled(ctx);
   const inserted: Settlement[] = [];
   let offset = 0;
   let pages = 0;
   let total: number;
   for (;;) {
-    const page = await ctx.client.settlements(
-      { limit: PAGE_LIMIT, offset },
-      { signal: ctx.signal },
-    );
+    const page = await readPage(ctx, offset);
     pages += 1;
     total = page.total;
-    const fresh = store.transaction(() => {
-      const rows = page.settlements.filter((s) => store.settlements.insert(accountId, s));
-      store.cursors.set(accountId, 'settlements', page.total, ctx.now());
-      return rows;
-    });
+    const fresh = storePage(ctx, page);
     inserted.push(...fresh);
     offset += page.settlements.length;
+    // A sweep is reading the rest, and will mark the backfill itself.
+    if (opts.newestPageOnly === true) return { inserted, total, initial, pages };
 
     const agree = store.settlements.count(accountId) >= page.total;
     if (page.settlements.length === 0 || offset >= page.total) {
@@ -74,4 +77,26 @@ export async function syncSettlements(
   }
   if (initial) store.cursors.set(accountId, BACKFILLED, total, ctx.now());
   return { inserted, total, initial, pages };
+}
+
+export function readPage(ctx: StreamContext, offset: number): Promise<SettlementList> {
+  return ctx.client.settlements({ limit: PAGE_LIMIT, offset }, { signal: ctx.signal });
+}
+
+/**
+ * Stores a page's rows once each and the exchange's total, in one transaction with whatever
+ * `also` writes (a sweep's resume point); returns the rows new to the store.
+ */
+export function storePage(
+  ctx: StreamContext,
+  page: SettlementList,
+  also: () => void = () => {},
+): Settlement[] {
+  const { store, accountId } = ctx;
+  return store.transaction(() => {
+    const rows = page.settlements.filter((s) => store.settlements.insert(accountId, s));
+    store.cursors.set(accountId, 'settlements', page.total, ctx.now());
+    also();
+    return rows;
+  });
 }
