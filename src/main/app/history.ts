@@ -1,26 +1,203 @@
-/** History service (placeholder; the real one follows in this change). */
+/**
+ * History for the bridge: the active account's settlements read from the store (so the screen
+ * works with the exchange away), their totals and P&L series aggregated in SQLite, a
+ * settlement's detail, the Orders screen's totals, and the history sweep (first sync, resync).
+ */
+import type {
+  HistoryChoices,
+  HistoryFilter,
+  HistoryPage,
+  HistorySummary,
+  HistorySyncProgress,
+  HistorySyncStatus,
+  OrdersScope,
+  OrderTotals,
+  SettlementDetail,
+  SettlementRow,
+} from '../../shared/ipc/contract.js';
+import { fromMicros } from '../../shared/money.js';
+import { summarize } from '../desk/history-summary.js';
+import { fixtureLookup, orderRow } from '../desk/rows.js';
+import { UnknownTimeZoneError, ZonedCalendar } from '../desk/zoned-time.js';
 import { ServiceError } from '../ipc/errors.js';
 import type { HistoryService, OrdersService } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
+import { orderStatusesOf } from '../store/repos/blotter.js';
+import type { OrderFilter } from '../store/repos/orders.js';
+import type { SettlementFilter, StoredSettlement } from '../store/repos/settlements.js';
+import type { HistorySweepProgress } from '../sync/index.js';
+import { refusing } from './accounts.js';
 import type { AccountSession } from './session.js';
 
 export interface HistoryContext {
   store: Store;
+  /** The active session, waiting for it while the app starts or switches accounts. */
   started: () => Promise<AccountSession>;
+  /** Local time (tests move it). */
+  now?: () => number;
 }
 
-export function historyService(_ctx: HistoryContext): HistoryService {
-  const refuse = () => Promise.reject(new ServiceError('not-ready', 'History is not ready.'));
+export function historyService(ctx: HistoryContext): HistoryService {
+  const { store, started } = ctx;
+  const now = ctx.now ?? Date.now;
   return {
-    list: refuse,
-    summary: refuse,
-    detail: refuse,
-    choices: refuse,
-    resync: refuse,
-    status: refuse,
+    async list(query): Promise<HistoryPage> {
+      const s = await started();
+      const page = store.settlements.query(s.accountId, {
+        ...settlementFilter(query.filter),
+        sort: query.sort,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      const fixture = fixtureLookup(store);
+      return {
+        accountId: s.bridgeId,
+        rows: page.settlements.map((r) => settlementRow(r, fixture)),
+        total: page.total,
+        limit: page.limit,
+        offset: page.offset,
+      };
+    },
+
+    async summary({ filter, timeZone }): Promise<HistorySummary> {
+      const s = await started();
+      const calendar = zone(timeZone);
+      const slots = store.settlements.slotTotals(s.accountId, settlementFilter(filter));
+      const range = { now: now(), calendar, from: filter.from, to: filter.to };
+      return { accountId: s.bridgeId, ...summarize(slots, range) };
+    },
+
+    async detail(id): Promise<SettlementDetail> {
+      const s = await started();
+      const row = store.settlements.get(s.accountId, id);
+      if (row === undefined) return { row: null, orders: [] };
+      const fixture = fixtureLookup(store);
+      const since = store.settlements.previousOnOutcome(s.accountId, row);
+      const orders = store.orders.listBetween(
+        s.accountId,
+        row.contractId,
+        row.outcome,
+        since,
+        row.settledAt,
+      );
+      return {
+        row: settlementRow(row, fixture),
+        orders: orders.map((o) => orderRow(o, fixture)),
+      };
+    },
+
+    async choices(): Promise<HistoryChoices> {
+      const s = await started();
+      const c = store.settlements.choices(s.accountId);
+      const fixtures = c.contracts
+        .map((f) => ({
+          contractId: f.contractId,
+          name:
+            f.homeTeam !== null && f.awayTeam !== null
+              ? `${f.homeTeam} v ${f.awayTeam}`
+              : f.contractId,
+          league: f.league,
+          startsAt: f.startsAt,
+        }))
+        .sort((a, b) => (b.startsAt ?? 0) - (a.startsAt ?? 0) || a.name.localeCompare(b.name));
+      return { leagues: c.leagues, teams: c.teams, fixtures, first: c.first, last: c.last };
+    },
+
+    resync: () =>
+      refusing(async (): Promise<HistorySyncStatus> => {
+        const s = await started();
+        if (s.engine.historyProgress()?.state === 'running') {
+          throw new ServiceError(
+            'conflict',
+            'The history is being loaded from the exchange already; wait for it to finish.',
+          );
+        }
+        // Answers at once: the sweep reports through history:progress, failure included.
+        s.engine.resyncHistory().catch(() => undefined);
+        return { progress: bridgeProgress(s, s.engine.historyProgress()) };
+      }),
+
+    async status(): Promise<HistorySyncStatus> {
+      const s = await started();
+      return { progress: bridgeProgress(s, s.engine.historyProgress()) };
+    },
   };
 }
 
-export function orderTotals(_ctx: HistoryContext): OrdersService['totals'] {
-  return () => Promise.reject(new ServiceError('not-ready', 'Totals are not ready.'));
+/** The Orders screen's totals: exchange orders only (an intent never placed cost nothing). */
+export function orderTotals(ctx: HistoryContext): OrdersService['totals'] {
+  return async (scope: OrdersScope): Promise<OrderTotals> => {
+    const s = await ctx.started();
+    const filter = orderFilter(scope);
+    if (filter === null) return { count: 0, filled: 0, staked: '0', proceeds: '0' };
+    const t = ctx.store.orders.totals(s.accountId, filter);
+    return {
+      count: t.count,
+      filled: t.filled,
+      staked: fromMicros(t.stakedMicros),
+      proceeds: fromMicros(t.proceedsMicros),
+    };
+  };
+}
+
+/** The store's filter for a bridge filter: the same fields, absent ones left out. */
+export function settlementFilter(f: HistoryFilter): SettlementFilter {
+  const out: SettlementFilter = {};
+  if (f.type !== undefined) out.type = f.type;
+  if (f.from !== undefined) out.from = f.from;
+  if (f.to !== undefined) out.to = f.to;
+  if (f.league !== undefined) out.league = f.league;
+  if (f.team !== undefined) out.team = f.team;
+  if (f.contractId !== undefined) out.contractId = f.contractId;
+  return out;
+}
+
+/** The store's order filter for the blotter's scope; null when it can match no order. */
+export function orderFilter(scope: OrdersScope): OrderFilter | null {
+  const out: OrderFilter = {};
+  if (scope.status !== undefined) {
+    const statuses = orderStatusesOf(scope.status);
+    if (statuses.length === 0) return null;
+    out.status = statuses;
+  }
+  if (scope.side !== undefined) out.side = scope.side;
+  if (scope.contractId !== undefined) out.contractId = scope.contractId;
+  if (scope.from !== undefined) out.from = scope.from;
+  if (scope.to !== undefined) out.to = scope.to;
+  return out;
+}
+
+function settlementRow(
+  r: StoredSettlement,
+  fixture: ReturnType<typeof fixtureLookup>,
+): SettlementRow {
+  return {
+    id: r.id,
+    type: r.type,
+    contractId: r.contractId,
+    fixture: fixture(r.contractId),
+    outcome: r.outcome,
+    contracts: r.contracts,
+    price: r.price ?? null,
+    pnl: r.pnl ?? null,
+    payout: r.payout ?? null,
+    tx: r.tx,
+    settledAt: r.settledAt,
+  };
+}
+
+function bridgeProgress(
+  s: AccountSession,
+  p: HistorySweepProgress | null,
+): HistorySyncProgress | null {
+  return p === null ? null : { ...p, accountId: s.bridgeId };
+}
+
+function zone(timeZone: string): ZonedCalendar {
+  try {
+    return new ZonedCalendar(timeZone);
+  } catch (err) {
+    if (err instanceof UnknownTimeZoneError) throw new ServiceError('invalid-input', err.message);
+    throw err;
+  }
 }

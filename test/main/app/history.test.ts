@@ -1,0 +1,270 @@
+/**
+ * History with its real parts: paper mode (the sandbox in process, over HTTP), the store in a
+ * temp dir, the sync engine. Bets made at the desk end as a knockout, a close and a settled
+ * game, and History shows them from the store with totals that add up.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
+import type {
+  Fixture,
+  HistoryFilter,
+  HistorySyncProgress,
+  IpcEvent,
+  SettlementRow,
+} from '../../../src/shared/ipc/contract.js';
+import { add, cmp, dec } from '../../../src/shared/money.js';
+
+const started: AppServices[] = [];
+const dirs: string[] = [];
+
+async function stopAll(): Promise<void> {
+  for (const s of started.splice(0)) await s.stop();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+interface Seen {
+  event: IpcEvent;
+  payload: unknown;
+}
+
+async function start(): Promise<{ services: AppServices; seen: Seen[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'betdesk-history-'));
+  dirs.push(dataDir);
+  const services = await createAppServices({
+    dataDir,
+    host: 'browser',
+    keychainService: 'Betdesk-test-history',
+    versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
+  });
+  started.push(services);
+  const seen: Seen[] = [];
+  services.events.subscribe((event, payload) => seen.push({ event, payload }));
+  return { services, seen };
+}
+
+/** Waits until `read` answers something `ok` takes (expect.poll works only inside a test). */
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function openFixtures(services: AppServices): Promise<Fixture[]> {
+  const all = { openOnly: true, limit: 100, offset: 0 };
+  await until(
+    () => services.fixtures.list(all),
+    (p) => p.total > 3,
+    'open fixtures',
+  );
+  // One fixture per home team, so a team filter tells the bets apart.
+  const teams = new Set<string>();
+  return (await services.fixtures.list(all)).fixtures.filter(
+    (f) => !teams.has(f.homeTeam) && teams.add(f.homeTeam),
+  );
+}
+
+let intents = 0;
+const intentId = () => `bd-hist-${Date.now().toString(36)}-${++intents}`;
+
+/** A MARKET order, waited for until the exchange filled it. */
+async function market(
+  services: AppServices,
+  f: Fixture,
+  side: 'BUY' | 'SELL',
+  qty: string,
+  boost = 0,
+): Promise<void> {
+  const id = intentId();
+  await services.trading.place({
+    intentId: id,
+    type: 'MARKET',
+    bet: { contractId: f.contractId, outcome: f.homeTeam, side, qty, unit: 'BASE', boost },
+  });
+  await until(
+    () => services.orders.get(id),
+    (r) => r?.status === 'FILLED',
+    `${id} filled`,
+  );
+}
+
+const ALL = { filter: {}, sort: 'time' as const, limit: 100, offset: 0 };
+const list = (s: AppServices, filter: HistoryFilter = {}, sort: 'time' | 'pnl' = 'time') =>
+  s.history.list({ ...ALL, filter, sort });
+
+/** A knockout, a close and a settled game on three fixtures; resolves with the rows. */
+async function makeHistory(services: AppServices): Promise<{
+  rows: SettlementRow[];
+  fixtures: Fixture[];
+}> {
+  const [ko, closed, settled] = await openFixtures(services);
+  await market(services, ko!, 'BUY', '4', 60);
+  await market(services, closed!, 'BUY', '3');
+  await market(services, settled!, 'BUY', '2');
+
+  const position = async (f: Fixture) =>
+    (await services.positions.view()).positions.find((p) => p.contractId === f.contractId);
+  const boosted = await until(
+    () => position(ko!),
+    (p) => !!p?.knockout,
+    'the boosted position',
+  );
+  const knockout = boosted!.knockout!;
+  await services.practice.setPrice({
+    contractId: ko!.contractId,
+    outcome: ko!.homeTeam,
+    indexPrice: dec(knockout).minus('0.01').toFixed(4),
+  });
+  await market(services, closed!, 'SELL', '3');
+  await services.practice.resolve({ contractId: settled!.contractId, winner: settled!.homeTeam });
+
+  const page = await until(
+    () => list(services),
+    (p) => p.total === 3,
+    'three settlements',
+  );
+  return { rows: page.rows, fixtures: [ko!, closed!, settled!] };
+}
+
+describe('a history made at the desk', () => {
+  // One history for every test here: making it takes bets, a knockout, a close and a resolution.
+  let services: AppServices;
+  let seen: Seen[];
+  let rows: SettlementRow[];
+  let fixtures: Fixture[];
+  beforeAll(async () => {
+    ({ services, seen } = await start());
+    ({ rows, fixtures } = await makeHistory(services));
+  }, 120_000);
+  afterAll(stopAll);
+
+  it('shows a knockout, a close and a settled game from the store, with totals that add up', async () => {
+    const [ko, closed, settled] = fixtures;
+
+    const byType = Object.fromEntries(rows.map((r) => [r.type, r]));
+    expect(byType['KNOCKED_OUT']).toMatchObject({ contractId: ko!.contractId, payout: null });
+    expect(byType['CLOSED']).toMatchObject({ contractId: closed!.contractId, payout: null });
+    expect(byType['SETTLEMENT']).toMatchObject({ contractId: settled!.contractId, pnl: null });
+    expect(byType['SETTLEMENT']!.payout).toMatch(/^\d+(\.\d+)?$/);
+    expect(cmp(byType['KNOCKED_OUT']!.pnl!, 0)).toBe(-1);
+    expect(byType['CLOSED']!.fixture).toMatchObject({ homeTeam: closed!.homeTeam });
+    // Newest first.
+    const times = rows.map((r) => r.settledAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const summary = await services.history.summary({ filter: {}, timeZone: 'Europe/London' });
+    const pnls = rows.flatMap((r) => (r.pnl === null ? [] : [r.pnl]));
+    expect(summary.totals.count).toBe(3);
+    expect(cmp(summary.totals.pnl, add(...pnls))).toBe(0);
+    expect(cmp(summary.totals.payouts, byType['SETTLEMENT']!.payout!)).toBe(0);
+    expect(summary.totals.knockouts).toBe(1);
+    expect(summary.bucket).toBe('day');
+    const last = summary.series.at(-1)!;
+    expect(cmp(last.cumulativePnl, summary.totals.pnl)).toBe(0);
+    expect(cmp(last.cumulativePayouts, summary.totals.payouts)).toBe(0);
+    const typeCounts = Object.fromEntries(summary.byType.map((t) => [t.type, t.totals.count]));
+    expect(typeCounts).toEqual({ CLOSED: 1, KNOCKED_OUT: 1, SETTLEMENT: 1 });
+  });
+
+  it('narrows rows and totals by type, fixture, team and date, and sorts by P&L', async () => {
+    const [ko, closed] = fixtures;
+
+    const kos = await list(services, { type: 'KNOCKED_OUT' });
+    expect(kos.rows.map((r) => r.contractId)).toEqual([ko!.contractId]);
+    const koSummary = await services.history.summary({
+      filter: { type: 'KNOCKED_OUT' },
+      timeZone: 'UTC',
+    });
+    expect(koSummary.totals).toMatchObject({ count: 1, knockouts: 1, wins: 0, payouts: '0' });
+
+    expect((await list(services, { contractId: closed!.contractId })).total).toBe(1);
+    expect((await list(services, { team: closed!.homeTeam })).rows[0]?.type).toBe('CLOSED');
+    const future = Date.now() + 86_400_000;
+    expect((await list(services, { from: future })).total).toBe(0);
+    const none = await services.history.summary({ filter: { from: future }, timeZone: 'UTC' });
+    expect(none.totals.count).toBe(0);
+
+    const byPnl = (await list(services, {}, 'pnl')).rows;
+    expect(byPnl.at(-1)?.type).toBe('SETTLEMENT'); // no P&L: last
+    const withPnl = byPnl.filter((r) => r.pnl !== null).map((r) => r.pnl!);
+    expect(withPnl).toEqual([...withPnl].sort((a, b) => cmp(b, a)));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('opens a settlement with its fixture and the orders that built and closed it', async () => {
+    const closedRow = rows.find((r) => r.type === 'CLOSED')!;
+    const detail = await services.history.detail(closedRow.id);
+    expect(detail.row).toEqual(closedRow);
+    expect(detail.orders.map((o) => [o.side, o.status])).toEqual([
+      ['BUY', 'FILLED'],
+      ['SELL', 'FILLED'],
+    ]);
+    expect((await services.history.detail(999_999)).row).toBeNull();
+
+    const choices = await services.history.choices();
+    expect(choices.fixtures.map((f) => f.contractId).sort()).toEqual(
+      rows.map((r) => r.contractId).sort(),
+    );
+    expect(choices.teams.sort()).toEqual(rows.map((r) => r.outcome).sort());
+    expect(choices.first).toBe(Math.min(...rows.map((r) => r.settledAt)));
+  });
+
+  it('totals the Orders screen’s orders exactly: staked by filled buys, proceeds of sells', async () => {
+    const page = await services.orders.list({ limit: 100, offset: 0 });
+    const filled = page.rows.filter((r) => r.status === 'FILLED');
+    const staked = add(...filled.filter((r) => r.side === 'BUY').map((r) => r.cost!));
+    const proceeds = add(...filled.filter((r) => r.side === 'SELL').map((r) => r.proceeds ?? '0'));
+    const totals = await services.orders.totals({});
+    expect(totals.count).toBe(4);
+    expect(totals.filled).toBe(filled.length);
+    expect(cmp(totals.staked, staked)).toBe(0);
+    expect(cmp(totals.proceeds, proceeds)).toBe(0);
+    expect((await services.orders.totals({ side: 'SELL' })).count).toBe(1);
+    expect((await services.orders.totals({ status: 'not_placed' })).count).toBe(0);
+    expect((await services.orders.totals({ from: Date.now() + 60_000 })).count).toBe(0);
+  });
+
+  it('resyncs the history from the exchange without a double, and reports its progress', async () => {
+    await expect
+      .poll(async () => (await services.history.status()).progress?.state)
+      .not.toBe('running');
+    const started = await services.history.resync();
+    expect(started.progress?.reason).toBe('resync');
+    await expect
+      .poll(async () => (await services.history.status()).progress?.state, { timeout: 60_000 })
+      .toBe('done');
+    const progress = seen
+      .filter((s) => s.event === 'history:progress')
+      .map((s) => s.payload as HistorySyncProgress)
+      .filter((p) => p.reason === 'resync');
+    expect(progress.at(-1)).toMatchObject({ state: 'done', accountId: null });
+    expect(progress.at(-1)!.pages).toBe(progress.at(-1)!.estimatedPages);
+    expect((await list(services)).rows).toEqual(rows);
+  });
+});
+
+describe('the history bridge', () => {
+  afterEach(stopAll);
+
+  it('refuses an unknown time zone in words, through the bridge', async () => {
+    const { services } = await start();
+    const answer = await dispatch(createHandlers(services), 'history:summary', {
+      filter: {},
+      timeZone: 'Mars/Olympus',
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        message: '"Mars/Olympus" is not a time zone this system knows.',
+      },
+    });
+  });
+});
