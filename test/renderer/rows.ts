@@ -5,10 +5,15 @@ import type {
   AlertView,
   AppInfo,
   FixtureRef,
+  HistoryPage,
+  HistoryQuery,
+  HistorySummary,
+  HistoryTotals,
   OrderRow,
   PositionRow,
   PositionsView,
   QuoteResult,
+  SettlementRow,
 } from '../../src/shared/ipc/contract.js';
 
 export const NOW = 1_800_000_000_000;
@@ -158,6 +163,78 @@ export function alertView(over: Partial<AlertView> = {}): AlertView {
     message: 'Your boosted bet on ARS (ARS v CHE) is 4.00 % above its knockout price of 0.2475.',
     createdAt: NOW,
     read: false,
+    ...over,
+  };
+}
+
+export function settlementRow(over: Partial<SettlementRow> = {}): SettlementRow {
+  return {
+    id: 1,
+    type: 'CLOSED',
+    contractId: 'EPL-ARSCHE',
+    fixture: fixtureRef({ status: 'RESOLVED', bettingOpen: false }),
+    outcome: 'ARS',
+    contracts: 10,
+    price: '0.6100',
+    pnl: '1.10',
+    payout: null,
+    tx: '0x' + 'ab'.repeat(32),
+    settledAt: NOW,
+    ...over,
+  };
+}
+
+/**
+ * A store of `n` settlements, newest first (id n is the newest), answered as main pages them:
+ * only `type` filters here, and `sort: 'pnl'` reverses, which is enough to tell orders apart.
+ */
+export function settlementStore(n: number): (q: HistoryQuery) => HistoryPage {
+  return (q) => {
+    const total = q.filter.type === 'SETTLEMENT' ? Math.floor(n / 3) : n;
+    const rows: SettlementRow[] = [];
+    for (let i = q.offset; i < Math.min(total, q.offset + q.limit); i++) {
+      const id = q.sort === 'pnl' ? i + 1 : total - i;
+      rows.push(settlementRow({ id, settledAt: NOW - i * 60_000 }));
+    }
+    return { accountId: null, rows, total, limit: q.limit, offset: q.offset };
+  };
+}
+
+export function historyTotals(over: Partial<HistoryTotals> = {}): HistoryTotals {
+  return {
+    count: 3,
+    pnl: '2.50',
+    payouts: '10.00',
+    wins: 2,
+    winRate: '0.6667',
+    largestWin: '3.00',
+    largestLoss: '-0.50',
+    knockouts: 1,
+    ...over,
+  };
+}
+
+export function historySummary(over: Partial<HistorySummary> = {}): HistorySummary {
+  const zero = historyTotals({
+    count: 0,
+    pnl: '0',
+    payouts: '0',
+    wins: 0,
+    winRate: null,
+    largestWin: null,
+    largestLoss: null,
+    knockouts: 0,
+  });
+  return {
+    accountId: null,
+    totals: historyTotals(),
+    byType: [
+      { type: 'CLOSED', totals: zero },
+      { type: 'KNOCKED_OUT', totals: zero },
+      { type: 'SETTLEMENT', totals: zero },
+    ],
+    bucket: 'day',
+    series: [],
     ...over,
   };
 }

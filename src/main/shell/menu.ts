@@ -18,6 +18,7 @@ const SCREEN_LABELS: Record<ScreenName, string> = {
   positions: 'Positions',
   orders: 'Orders',
   alerts: 'Alerts',
+  history: 'History',
   accounts: 'Accounts',
 };
 

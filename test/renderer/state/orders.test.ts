@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import type { OrderPage, OrdersChanged, OrdersFilter } from '../../../src/shared/ipc/contract.js';
+import type {
+  OrderPage,
+  OrdersChanged,
+  OrdersFilter,
+  OrderTotals,
+} from '../../../src/shared/ipc/contract.js';
 import { OrdersState } from '../../../src/renderer/src/lib/state/orders.svelte.js';
-import { FakeBridge, settle } from '../fake-bridge.js';
+import { deferred, FakeBridge, settle, type Deferred } from '../fake-bridge.js';
 import { NOW, orderRow } from '../rows.js';
 
 /** A store of `n` orders, newest first, paged as main pages them. */
@@ -24,8 +29,16 @@ function setup(n = 12, pageSize = 5) {
   const bridge = new FakeBridge();
   bridge.answer('orders:list', store(n));
   bridge.answer('orders:fixtures', { fixtures: [{ contractId: 'EPL-ARSCHE', name: 'ARS v CHE' }] });
-  const orders = new OrdersState(bridge, pageSize);
+  bridge.answer('orders:totals', TOTALS);
+  const orders = new OrdersState(bridge, pageSize, () => NOW);
   return { bridge, orders };
+}
+
+const TOTALS: OrderTotals = { count: 12, filled: 7, staked: '120.50', proceeds: '33.10' };
+
+function midnight(ms: number, days = 0): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
 }
 
 const change = (rows: OrdersChanged['rows'], more = false): OrdersChanged => ({
@@ -142,5 +155,88 @@ describe('the order blotter', () => {
     expect(bridge.inputs('orders:list')).toEqual([{ limit: 100, offset: 0 }]);
     expect(orders.rows).toHaveLength(100);
     expect(orders.total).toBe(100_000);
+  });
+
+  test('the date filter sends local midnights to the list and the totals', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    await settle();
+    orders.range.preset = '7d';
+    await settle();
+    const bounds = { from: midnight(NOW, -6), to: midnight(NOW, 1) };
+    expect(bridge.inputs('orders:list').at(-1)).toEqual({ ...bounds, limit: 5, offset: 0 });
+    expect(bridge.inputs('orders:totals').at(-1)).toEqual(bounds);
+    expect(orders.scope).toEqual(bounds);
+  });
+
+  test('totals are of every order the filter matches, read from main', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    await settle();
+    expect(orders.totals).toEqual(TOTALS);
+    orders.status = 'filled';
+    await settle();
+    expect(bridge.inputs('orders:totals').at(-1)).toEqual({ status: 'filled' });
+  });
+
+  test('a filter’s totals win over an older filter’s that answer later', async () => {
+    const bridge = new FakeBridge();
+    bridge.answer('orders:list', store(3));
+    const answers: Deferred<OrderTotals>[] = [];
+    bridge.answer('orders:totals', () => {
+      const d = deferred<OrderTotals>();
+      answers.push(d);
+      return d.promise;
+    });
+    const orders = new OrdersState(bridge, 5, () => NOW);
+    void orders.loadTotals();
+    await settle();
+    orders.side = 'SELL';
+    await settle();
+    expect(answers).toHaveLength(2);
+    answers[1]?.resolve({ ...TOTALS, count: 2 });
+    await settle();
+    answers[0]?.resolve({ ...TOTALS, count: 12 });
+    await settle();
+    expect(orders.totals?.count).toBe(2);
+  });
+
+  test('a burst of pushes reads the totals at most twice', async () => {
+    const bridge = new FakeBridge();
+    bridge.answer('orders:list', store(3));
+    const answers: Deferred<OrderTotals>[] = [];
+    bridge.answer('orders:totals', () => {
+      const d = deferred<OrderTotals>();
+      answers.push(d);
+      return d.promise;
+    });
+    const orders = new OrdersState(bridge, 5, () => NOW);
+    orders.start();
+    await settle();
+    answers[0]?.resolve(TOTALS);
+    await settle();
+    for (let i = 0; i < 10; i++) bridge.emit('orders:changed', change([orderRow()]));
+    await settle();
+    expect(answers).toHaveLength(2);
+    answers[1]?.resolve(TOTALS);
+    await settle();
+    expect(answers).toHaveLength(3);
+    answers[2]?.resolve(TOTALS);
+    await settle();
+    expect(answers).toHaveLength(3);
+  });
+
+  test('a new order placed outside the dates chosen is not put on the page', async () => {
+    const { bridge, orders } = setup();
+    orders.start();
+    orders.range.preset = 'custom';
+    orders.range.from = '2020-01-01';
+    orders.range.to = '2020-01-31';
+    await settle();
+    bridge.emit(
+      'orders:changed',
+      change([orderRow({ clientOrderId: 'bd-now', createdAt: NOW + 5 })]),
+    );
+    expect(orders.rows.some((r) => r.clientOrderId === 'bd-now')).toBe(false);
   });
 });

@@ -5,11 +5,15 @@
  */
 import type { PositionRow } from '../../../shared/ipc/contract.js';
 import { connectBridge } from './connect.js';
+import { startDownload } from './download.js';
 import { AccountsState } from './state/accounts.svelte.js';
 import { AlertsState } from './state/alerts.svelte.js';
 import { Announcer } from './state/announcer.svelte.js';
 import { AppState } from './state/app.svelte.js';
 import { TickingClock } from './state/clock.svelte.js';
+import { ExportsState } from './state/exports.svelte.js';
+import { HistorySyncState } from './state/history-sync.svelte.js';
+import { HistoryState } from './state/history.svelte.js';
 import { MarketsState } from './state/markets.svelte.js';
 import { NavigationState } from './state/navigation.svelte.js';
 import { Notifier } from './state/notifier.svelte.js';
@@ -31,6 +35,9 @@ export const settings = new SettingsState(bridge);
 export const positions = new PositionsState(bridge, clock);
 export const orders = new OrdersState(bridge);
 export const alerts = new AlertsState(bridge);
+export const history = new HistoryState(bridge);
+export const historySync = new HistorySyncState(bridge);
+export const csvExport = new ExportsState(bridge, startDownload);
 export const toasts = new ToastsState();
 export const announcer = new Announcer();
 export const nav = new NavigationState(bridge, positions);
@@ -129,6 +136,12 @@ export function startDesk(): () => void {
     positions.start(),
     orders.start(),
     alerts.start(),
+    history.start(),
+    historySync.start(),
+    historySync.onEnd(() => history.refresh()),
+    historySync.onEnd(() => announcer.announce(historySync.words ?? '')),
+    csvExport.start(),
+    csvExport.onEnd(() => announcer.announce(csvExport.words ?? '')),
     slip.start(),
     notifier.start(),
     nav.start(),
@@ -138,13 +151,18 @@ export function startDesk(): () => void {
       void markets.load();
       void positions.load();
       void orders.load();
+      void orders.loadTotals();
       void alerts.load();
+      void historySync.load();
+      history.refresh();
     }),
     app.onModeChange(() => {
       slip.clear();
       positions.reset();
       orders.reset();
       alerts.reset();
+      history.reset();
+      historySync.reset();
       practice.reset();
       void markets.filter();
       void accounts.load();

@@ -31,8 +31,10 @@ export function priceText(value: string | null | undefined): string {
   return value ?? '—';
 }
 
+const countFormat = new Intl.NumberFormat();
+
 export function count(value: number | null | undefined): string {
-  return value === undefined || value === null ? '—' : new Intl.NumberFormat().format(value);
+  return value === undefined || value === null ? '—' : countFormat.format(value);
 }
 
 /** A fraction as a percentage: "0.0431" -> "4.31 %"; with `signed`, "+4.31 %". */
@@ -98,6 +100,20 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 /** "26 Nov, 14:03:09": a time on the blotter or the alert list. */
 export function dateTime(ms: number): string {
   return dateTimeFormat.format(new Date(ms));
+}
+
+const settledFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** "30 Dec 2024, 22:57:52": a time in the history, which spans years. */
+export function settledTime(ms: number): string {
+  return settledFormat.format(new Date(ms));
 }
 
 /** "+120 ms", "−3 ms". */

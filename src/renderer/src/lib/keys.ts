@@ -2,27 +2,35 @@
  * The app's keyboard shortcuts, as one table: the overlay lists it and `shortcutFor` reads a key
  * press against it. The slip's own keys (Enter, Ctrl/Cmd+Enter, Esc) live with the slip.
  */
-import type { ScreenName } from '../../../shared/ipc/schemas/app.js';
+import type { SCREENS, ScreenName } from '../../../shared/ipc/schemas/app.js';
 
-/** The screens in navigation order: Ctrl/Cmd+1… follow it. (History will join here.) */
+/** A screen of the desk (main's app menu and `app:show` name the same ones). */
+export type DeskScreen = ScreenName;
+
+/**
+ * The screens in navigation order: Ctrl/Cmd+1… follow it, as the app menu's do. A literal (the
+ * renderer does not load the contract's schemas); the check below keeps it equal to SCREENS.
+ */
 export const SCREEN_ORDER = [
   'markets',
   'positions',
   'orders',
   'alerts',
+  'history',
   'accounts',
-] as const satisfies readonly ScreenName[];
+] as const satisfies typeof SCREENS;
 
-export const SCREEN_LABELS: Record<ScreenName, string> = {
+export const SCREEN_LABELS: Record<DeskScreen, string> = {
   markets: 'Markets',
   positions: 'Positions',
   orders: 'Orders',
   alerts: 'Alerts',
+  history: 'History',
   accounts: 'Accounts',
 };
 
 export type ShortcutAction =
-  | { kind: 'screen'; screen: ScreenName }
+  | { kind: 'screen'; screen: DeskScreen }
   | { kind: 'search' }
   | { kind: 'shortcuts' }
   | { kind: 'escape' };
@@ -53,6 +61,7 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
 export const SHORTCUT_LIST: readonly { keys: string; does: string }[] = [
   ...SCREEN_ORDER.map((s, i) => ({ keys: `Ctrl/Cmd+${i + 1}`, does: `Show ${SCREEN_LABELS[s]}` })),
   { keys: '/', does: 'Search (markets, positions)' },
+  { keys: '↑ ↓ Enter', does: 'History: move through the settlements; open one' },
   { keys: '?', does: 'Show these shortcuts' },
   { keys: 'Enter', does: 'Bet slip: request a quote' },
   { keys: 'Ctrl/Cmd+Enter', does: 'Bet slip: place the bet (or confirm it)' },

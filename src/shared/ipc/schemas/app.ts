@@ -13,7 +13,7 @@ export const SYNC_STATES = ['idle', 'syncing', 'paused', 'offline', 'error'] as 
 export type SyncState = (typeof SYNC_STATES)[number];
 
 /** The screens of the app, in navigation order (Ctrl/Cmd+1… follow it). */
-export const SCREENS = ['markets', 'positions', 'orders', 'alerts', 'accounts'] as const;
+export const SCREENS = ['markets', 'positions', 'orders', 'alerts', 'history', 'accounts'] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
 const LIMIT_GROUPS = [

@@ -2,21 +2,21 @@
  * Which screen shows, the shortcuts overlay, and requests to focus a search box: driven by the
  * navigation, the keyboard (keys.ts) and main's `app:show` (the app menu, a clicked notification).
  */
-import type { ScreenName, ShowRequest } from '../../../../shared/ipc/contract.js';
+import type { ShowRequest } from '../../../../shared/ipc/contract.js';
 import type { Bridge } from '../bridge.js';
-import { shortcutFor, type KeyPress } from '../keys.js';
+import { shortcutFor, type DeskScreen, type KeyPress } from '../keys.js';
 
 /** The screens with a search box of their own; `/` elsewhere goes to the markets'. */
-const SEARCHABLE: readonly ScreenName[] = ['markets', 'positions'];
+const SEARCHABLE: readonly DeskScreen[] = ['markets', 'positions'];
 
 export interface RevealsPositions {
   reveal(contractId: string, outcome?: string): void;
 }
 
 export class NavigationState {
-  #screen = $state<ScreenName>('markets');
+  #screen = $state<DeskScreen>('markets');
   #shortcutsOpen = $state(false);
-  #searchFor = $state<ScreenName | null>(null);
+  #searchFor = $state<DeskScreen | null>(null);
   readonly #bridge: Bridge;
   readonly #positions: RevealsPositions;
 
@@ -25,10 +25,10 @@ export class NavigationState {
     this.#positions = positions;
   }
 
-  get screen(): ScreenName {
+  get screen(): DeskScreen {
     return this.#screen;
   }
-  set screen(value: ScreenName) {
+  set screen(value: DeskScreen) {
     this.#screen = value;
   }
 
@@ -40,7 +40,7 @@ export class NavigationState {
   }
 
   /** The screen whose search box should take the focus now, until it has. */
-  get searchFor(): ScreenName | null {
+  get searchFor(): DeskScreen | null {
     return this.#searchFor;
   }
 

@@ -2,7 +2,8 @@
  * The order blotter: one page of the account's orders and intents, newest first, filtered and
  * paged by main (so 100,000 orders cost no more than 100), kept live by `orders:changed`: a row
  * on the page is patched in place by its clientOrderId, a new one that belongs on the first page
- * is put on top, and `more` (too many changes for one push) reloads the page.
+ * is put on top, and `more` (too many changes for one push) reloads the page. The totals of the
+ * filter (count, filled, staked, proceeds) are summed by main, never from the page.
  */
 import type {
   OrderFixtures,
@@ -11,9 +12,12 @@ import type {
   OrdersChanged,
   OrdersFilter,
   OrderStatusGroup,
+  OrdersScope,
+  OrderTotals,
 } from '../../../../shared/ipc/contract.js';
 import { STATUS_GROUP_OF } from '../../../../shared/desk/status.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { DateRangeState } from './date-range.svelte.js';
 import { PageWindow } from './page-window.svelte.js';
 
 export const ORDERS_PAGE_SIZE = 100;
@@ -28,13 +32,21 @@ export class OrdersState {
   #loading = $state(false);
   #error = $state<string | null>(null);
   #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
+  #totals = $state.raw<OrderTotals | null>(null);
+  #totalsError = $state<string | null>(null);
   #request = 0;
+  #totalsRequest = 0;
+  #totalsRunning = false;
+  #totalsAgain = false;
+  /** When the orders were placed: "Today", "Last 7 days", custom dates. */
+  readonly range: DateRangeState;
   readonly #bridge: Bridge;
   readonly #window: PageWindow;
 
-  constructor(bridge: Bridge, pageSize = ORDERS_PAGE_SIZE) {
+  constructor(bridge: Bridge, pageSize = ORDERS_PAGE_SIZE, now: () => number = Date.now) {
     this.#bridge = bridge;
     this.#window = new PageWindow(pageSize, () => this.total);
+    this.range = new DateRangeState(() => void this.#firstPage(), now);
   }
 
   get status(): OrderStatusGroup | '' {
@@ -93,25 +105,45 @@ export class OrdersState {
     return this.#window.hasNext;
   }
 
-  get filter(): OrdersFilter {
+  /** Which orders the list, its totals and its export show; null while the dates are not a range. */
+  get scope(): OrdersScope | null {
+    const bounds = this.range.bounds();
+    if (!bounds) return null;
     return {
       ...(this.#status ? { status: this.#status } : {}),
       ...(this.#side ? { side: this.#side } : {}),
       ...(this.#contractId ? { contractId: this.#contractId } : {}),
-      limit: this.#window.size,
-      offset: this.#window.offset,
+      ...bounds,
     };
+  }
+
+  get filter(): OrdersFilter {
+    return { ...(this.scope ?? {}), limit: this.#window.size, offset: this.#window.offset };
+  }
+
+  get hasFilter(): boolean {
+    return this.#status !== '' || this.#side !== '' || this.#contractId !== '' || this.range.active;
+  }
+
+  /** Count, filled, staked and proceeds of every order the filter matches (not just the page). */
+  get totals(): OrderTotals | null {
+    return this.#totals;
+  }
+  get totalsError(): string | null {
+    return this.#totalsError;
   }
 
   /** Follows `orders:changed`; returns the function that stops. */
   start(): () => void {
     const stop = this.#bridge.on('orders:changed', (change) => this.apply(change));
     void this.load();
+    void this.loadTotals();
     void this.loadFixtures();
     return stop;
   }
 
   async load(): Promise<void> {
+    if (this.range.problem) return; // the date filter says why
     const mine = ++this.#request;
     this.#loading = true;
     try {
@@ -134,6 +166,34 @@ export class OrdersState {
     }
   }
 
+  /** Reads the totals; a call while one runs reads once more after it (a burst of pushes). */
+  async loadTotals(): Promise<void> {
+    const scope = this.scope;
+    if (!scope) return;
+    if (this.#totalsRunning) {
+      this.#totalsAgain = true;
+      return;
+    }
+    const mine = ++this.#totalsRequest;
+    this.#totalsRunning = true;
+    try {
+      const totals = await this.#bridge.invoke('orders:totals', scope);
+      if (mine !== this.#totalsRequest) return;
+      this.#totals = totals;
+      this.#totalsError = null;
+    } catch (err) {
+      if (mine === this.#totalsRequest) this.#totalsError = messageOf(err);
+    } finally {
+      if (mine === this.#totalsRequest) {
+        this.#totalsRunning = false;
+        if (this.#totalsAgain) {
+          this.#totalsAgain = false;
+          void this.loadTotals();
+        }
+      }
+    }
+  }
+
   async next(): Promise<void> {
     if (this.#window.forward()) await this.load();
   }
@@ -144,6 +204,7 @@ export class OrdersState {
 
   /** A push: patch what is on the page, add what is new on top, reload when told to. */
   apply(change: OrdersChanged): void {
+    void this.loadTotals();
     const page = this.#page;
     if (change.more || !page) {
       void this.load();
@@ -179,19 +240,32 @@ export class OrdersState {
     this.#side = '';
     this.#contractId = '';
     this.#fixtures = [];
+    this.#totals = null;
+    this.range.clear();
     void this.#firstPage();
     void this.loadFixtures();
   }
 
   #matches(row: OrderRow): boolean {
+    const bounds = this.range.bounds();
+    if (bounds?.from !== undefined && row.createdAt < bounds.from) return false;
+    if (bounds?.to !== undefined && row.createdAt >= bounds.to) return false;
     if (this.#status && STATUS_GROUP_OF[row.status] !== this.#status) return false;
     if (this.#side && row.side !== this.#side) return false;
     if (this.#contractId && row.contractId !== this.#contractId) return false;
     return true;
   }
 
+  /**
+   * A filter changed: the first page and the totals again. A totals read still on its way is of
+   * the old filter: its answer is dropped and this one goes out at once.
+   */
   async #firstPage(): Promise<void> {
     this.#window.reset();
+    this.#totalsRequest++;
+    this.#totalsRunning = false;
+    this.#totalsAgain = false;
+    void this.loadTotals();
     await this.load();
   }
 }

@@ -1,0 +1,202 @@
+/**
+ * CSV export from the app: the options, one export at a time, its progress (rows written of
+ * total, from `export:progress`) and Cancel. Main writes the file through the same module as
+ * the CLI. In the desktop app main asks where to save and writes there; in the browser host the
+ * page follows the `download` path and the host streams the file, so it is never built here.
+ */
+import type {
+  ExportKind,
+  ExportProgress,
+  ExportRequest,
+  ExportState,
+  HistoryFilter,
+  OrdersScope,
+} from '../../../../shared/ipc/contract.js';
+import { messageOf, type Bridge } from '../bridge.js';
+import { exportSentence } from '../history-words.js';
+
+export interface ExportJob {
+  exportId: string;
+  kind: ExportKind;
+  state: ExportState;
+  rows: number;
+  total: number;
+  fileName: string;
+  message: string | null;
+  /** Desktop: where it is written. */
+  file: string | null;
+  /** Browser host: the path the page downloads it from. */
+  download: string | null;
+}
+
+/** Follows a same-origin download path (an <a download>, in the page). */
+export type StartDownload = (path: string, fileName: string) => void;
+
+/** What an export is of: the filter the screen shows now, and that filter in words. */
+export type ExportTarget = (
+  { kind: 'settlements'; filter: HistoryFilter } | { kind: 'orders'; filter: OrdersScope }
+) & { about: string };
+
+const ENDED: readonly ExportState[] = ['done', 'canceled', 'failed'];
+
+export class ExportsState {
+  #bom = $state(false);
+  #formulaGuard = $state(true);
+  #asking = $state<ExportTarget | null>(null);
+  #starting = $state(false);
+  #job = $state.raw<ExportJob | null>(null);
+  #error = $state<string | null>(null);
+  /** Progress that came before the answer to export:start (a small export can end first). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- held until the answer, never shown
+  #early = new Map<string, ExportProgress>();
+  #endListeners: ((job: ExportJob) => void)[] = [];
+  readonly #bridge: Bridge;
+  readonly #download: StartDownload;
+
+  constructor(bridge: Bridge, download: StartDownload) {
+    this.#bridge = bridge;
+    this.#download = download;
+  }
+
+  /** Begin the file with a UTF-8 byte order mark (some spreadsheets need it). */
+  get bom(): boolean {
+    return this.#bom;
+  }
+  set bom(value: boolean) {
+    this.#bom = value;
+  }
+
+  /** Keep a spreadsheet from running a cell as a formula; on unless the user turns it off. */
+  get formulaGuard(): boolean {
+    return this.#formulaGuard;
+  }
+  set formulaGuard(value: boolean) {
+    this.#formulaGuard = value;
+  }
+
+  /** The export the options dialog is open for, or null. */
+  get asking(): ExportTarget | null {
+    return this.#asking;
+  }
+  get starting(): boolean {
+    return this.#starting;
+  }
+  get job(): ExportJob | null {
+    return this.#job;
+  }
+  /** Why the last export could not start, in words. */
+  get error(): string | null {
+    return this.#error;
+  }
+  /** An export is on its way: a second one waits for it. */
+  get busy(): boolean {
+    return this.#starting || (this.#job !== null && !ENDED.includes(this.#job.state));
+  }
+  /** The job in one sentence; null when there is none. */
+  get words(): string | null {
+    return this.#job ? exportSentence(this.#job) : null;
+  }
+
+  /** Opens the options for an export of `target`. */
+  ask(target: ExportTarget): void {
+    this.#error = null;
+    this.#asking = target;
+  }
+
+  /** Closes the options without exporting. */
+  dismissAsk(): void {
+    this.#asking = null;
+  }
+
+  /** Starts the export the options were open for (or `target`), with the options chosen. */
+  async run(target: ExportTarget | null = this.#asking): Promise<void> {
+    this.#asking = null;
+    if (!target || this.busy) return;
+    const options = { bom: this.#bom, formulaGuard: this.#formulaGuard };
+    const request: ExportRequest =
+      target.kind === 'settlements'
+        ? { kind: 'settlements', filter: target.filter, options }
+        : { kind: 'orders', filter: target.filter, options };
+    this.#starting = true;
+    this.#error = null;
+    try {
+      const started = (await this.#bridge.invoke('export:start', request)).export;
+      if (!started) return; // the save dialog was closed: nothing to do
+      this.#job = {
+        exportId: started.exportId,
+        kind: target.kind,
+        state: 'waiting',
+        rows: 0,
+        total: started.total,
+        fileName: started.fileName,
+        message: null,
+        file: started.file,
+        download: started.download,
+      };
+      const early = this.#early.get(started.exportId);
+      this.#early.clear();
+      if (early) this.#apply(early);
+      if (started.download) this.#download(started.download, started.fileName);
+    } catch (err) {
+      this.#error = messageOf(err);
+    } finally {
+      this.#starting = false;
+    }
+  }
+
+  async cancel(): Promise<void> {
+    const job = this.#job;
+    if (!job || ENDED.includes(job.state)) return;
+    try {
+      const { canceled } = await this.#bridge.invoke('export:cancel', { exportId: job.exportId });
+      // An export that had just ended reports how it ended by itself.
+      if (canceled && this.#job?.exportId === job.exportId && !ENDED.includes(this.#job.state)) {
+        this.#set({ ...this.#job, state: 'canceled' });
+      }
+    } catch (err) {
+      this.#error = messageOf(err);
+    }
+  }
+
+  /** Runs `listener` when an export ends: done, canceled or failed. */
+  onEnd(listener: (job: ExportJob) => void): () => void {
+    this.#endListeners = [...this.#endListeners, listener];
+    return () => {
+      this.#endListeners = this.#endListeners.filter((l) => l !== listener);
+    };
+  }
+
+  /** Hides an export that has ended. */
+  dismiss(): void {
+    if (this.#job && ENDED.includes(this.#job.state)) this.#job = null;
+    this.#error = null;
+  }
+
+  /** Follows `export:progress`; returns the function that stops. */
+  start(): () => void {
+    return this.#bridge.on('export:progress', (p) => this.#apply(p));
+  }
+
+  #apply(p: ExportProgress): void {
+    const job = this.#job;
+    if (!job || job.exportId !== p.exportId) {
+      if (this.#starting) this.#early.set(p.exportId, p);
+      return;
+    }
+    // An ended export stays ended: a late "running" must not bring it back.
+    if (ENDED.includes(job.state)) return;
+    this.#set({
+      ...job,
+      state: p.state,
+      rows: p.rows,
+      total: p.total,
+      fileName: p.fileName,
+      message: p.message,
+    });
+  }
+
+  #set(job: ExportJob): void {
+    this.#job = job;
+    if (ENDED.includes(job.state)) for (const l of this.#endListeners) l(job);
+  }
+}

@@ -1,0 +1,415 @@
+/**
+ * The History screen: the active account's settlements from the local store (so it works
+ * offline), filtered by type, dates, league, team and fixture, newest first or by P&L; their
+ * totals and P&L over time (aggregated in SQLite by main); and one settlement opened with the
+ * orders that built and closed the position.
+ *
+ * A filter change asks for the first rows, then the summary (main answers one call at a time,
+ * and the rows are what the user waits for); only the latest filter's answers apply.
+ * `history:changed` re-reads the rows on screen and the totals, at most one re-read at a time,
+ * and only while the screen is shown (else the next show re-reads).
+ */
+import type { SettlementType } from '../../../../shared/api/schemas.js';
+import type {
+  HistoryChoices,
+  HistoryFilter,
+  HistoryPage,
+  HistorySort,
+  HistorySummary,
+  OrderRow,
+  SettlementRow,
+} from '../../../../shared/ipc/contract.js';
+import { messageOf, type Bridge } from '../bridge.js';
+import { DateRangeState } from './date-range.svelte.js';
+import { RowPages, type PageFetcher } from './row-pages.svelte.js';
+
+export const HISTORY_PAGE_SIZE = 200;
+/** 40 pages of 200: 8,000 rows at most in the renderer, whatever the store holds. */
+export const HISTORY_MAX_PAGES = 40;
+/**
+ * The fixture menu lists at most this many (a year holds about 15,000 fixtures): the latest
+ * kick-offs first, narrowed by league, team and period.
+ */
+export const FIXTURE_OPTIONS_MAX = 300;
+
+export interface HistoryOptions {
+  now?: () => number;
+  /** The zone the P&L buckets follow; the renderer's own unless told. */
+  timeZone?: string;
+  pageSize?: number;
+  maxPages?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export type FixtureChoice = HistoryChoices['fixtures'][number];
+
+/** A settlement opened: the row at once, its orders when main has read them. */
+export interface OpenSettlement {
+  row: SettlementRow;
+  orders: OrderRow[] | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export class HistoryState {
+  #type = $state<SettlementType | ''>('');
+  #league = $state('');
+  #team = $state('');
+  #contractId = $state('');
+  #sort = $state<HistorySort>('time');
+  #summary = $state.raw<HistorySummary | null>(null);
+  #summaryLoading = $state(false);
+  #summaryError = $state<string | null>(null);
+  #choices = $state.raw<HistoryChoices | null>(null);
+  #active = $state(0);
+  #open = $state.raw<OpenSettlement | null>(null);
+  #loaded = $state(false);
+  #visible = false;
+  #dirty = false;
+  #refreshing = false;
+  #again = false;
+  #summaryRequest = 0;
+  #detailRequest = 0;
+  #queryId = 0;
+  readonly range: DateRangeState;
+  readonly rows: RowPages<SettlementRow>;
+  readonly #bridge: Bridge;
+  readonly #timeZone: string;
+
+  readonly #fixtureChoices = $derived.by(() => this.#narrowFixtures(true));
+  readonly #fixtureOptions = $derived.by(() => {
+    const shown = this.#fixtureChoices.slice(0, FIXTURE_OPTIONS_MAX);
+    const chosen = this.#choices?.fixtures.find((f) => f.contractId === this.#contractId);
+    return chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
+  });
+
+  constructor(bridge: Bridge, options: HistoryOptions = {}) {
+    this.#bridge = bridge;
+    this.#timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    this.range = new DateRangeState(() => void this.#query(), options.now);
+    this.rows = new RowPages<SettlementRow>({
+      pageSize: options.pageSize ?? HISTORY_PAGE_SIZE,
+      maxPages: options.maxPages ?? HISTORY_MAX_PAGES,
+    });
+  }
+
+  // ---------------------------------------------------------------- filters
+
+  get type(): SettlementType | '' {
+    return this.#type;
+  }
+  set type(value: SettlementType | '') {
+    this.#type = value;
+    void this.#query();
+  }
+
+  get league(): string {
+    return this.#league;
+  }
+  /** A fixture of another league goes: the filters never contradict each other. */
+  set league(value: string) {
+    this.#league = value;
+    this.#dropUnlistedFixture();
+    void this.#query();
+  }
+
+  /** The team the bet was on (the outcome). */
+  get team(): string {
+    return this.#team;
+  }
+  set team(value: string) {
+    this.#team = value;
+    this.#dropUnlistedFixture();
+    void this.#query();
+  }
+
+  get contractId(): string {
+    return this.#contractId;
+  }
+  set contractId(value: string) {
+    this.#contractId = value;
+    void this.#query();
+  }
+
+  get sort(): HistorySort {
+    return this.#sort;
+  }
+  /** The order changes the rows, not the totals. */
+  set sort(value: HistorySort) {
+    this.#sort = value;
+    const filter = this.filter;
+    if (this.#loaded && filter) {
+      this.#active = 0;
+      void this.rows.reset(this.#reader(filter));
+    }
+  }
+
+  /** What main is asked for now; null while the custom dates are not a range. */
+  get filter(): HistoryFilter | null {
+    const bounds = this.range.bounds();
+    if (!bounds) return null;
+    return {
+      ...(this.#type ? { type: this.#type } : {}),
+      ...bounds,
+      ...(this.#league ? { league: this.#league } : {}),
+      ...(this.#team ? { team: this.#team } : {}),
+      ...(this.#contractId ? { contractId: this.#contractId } : {}),
+    };
+  }
+
+  get hasFilter(): boolean {
+    return (
+      this.#type !== '' ||
+      this.#league !== '' ||
+      this.#team !== '' ||
+      this.#contractId !== '' ||
+      this.range.active
+    );
+  }
+
+  /** Every filter off, with one query. */
+  clearFilters(): void {
+    this.#type = '';
+    this.#league = '';
+    this.#team = '';
+    this.#contractId = '';
+    this.range.clear();
+    void this.#query();
+  }
+
+  // ---------------------------------------------------------------- what main answered
+
+  get summary(): HistorySummary | null {
+    return this.#summary;
+  }
+  get summaryLoading(): boolean {
+    return this.#summaryLoading;
+  }
+  get summaryError(): string | null {
+    return this.#summaryError;
+  }
+  get choices(): HistoryChoices | null {
+    return this.#choices;
+  }
+  /**
+   * The fixture filter's options: of the league, team and period chosen, latest kick-off first,
+   * at most FIXTURE_OPTIONS_MAX (and the one chosen, wherever it is).
+   */
+  get fixtureChoices(): FixtureChoice[] {
+    return this.#fixtureOptions;
+  }
+  /** Fixtures the menu leaves out: narrow by league, team or period to reach them. */
+  get fixturesNotListed(): number {
+    return Math.max(0, this.#fixtureChoices.length - FIXTURE_OPTIONS_MAX);
+  }
+  /** Rows the filter matches. */
+  get total(): number {
+    return this.rows.total;
+  }
+  /** The screen has asked for its first rows. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  // ---------------------------------------------------------------- rows and the detail
+
+  /** The row the keyboard is on (an index into the filtered list). */
+  get active(): number {
+    return this.#active;
+  }
+  set active(index: number) {
+    this.#active = Math.max(0, Math.min(index, this.rows.total - 1));
+  }
+
+  /** Arrow keys, Page Up/Down: moves the active row by `delta`, within the list. */
+  move(delta: number): void {
+    this.active = this.#active + delta;
+  }
+
+  get opened(): OpenSettlement | null {
+    return this.#open;
+  }
+
+  /** Opens the active row, when it has arrived. */
+  openActive(): void {
+    const row = this.rows.rowAt(this.#active);
+    if (row) void this.openRow(row);
+  }
+
+  /** Shows the settlement at once and reads the orders that built and closed it. */
+  async openRow(row: SettlementRow): Promise<void> {
+    const mine = ++this.#detailRequest;
+    this.#open = { row, orders: null, loading: true, error: null };
+    try {
+      const detail = await this.#bridge.invoke('history:detail', { id: row.id });
+      if (mine !== this.#detailRequest) return;
+      this.#open = { row: detail.row ?? row, orders: detail.orders, loading: false, error: null };
+    } catch (err) {
+      if (mine !== this.#detailRequest) return;
+      this.#open = { row, orders: null, loading: false, error: messageOf(err) };
+    }
+  }
+
+  closeDetail(): void {
+    this.#detailRequest++;
+    this.#open = null;
+  }
+
+  // ---------------------------------------------------------------- life
+
+  /** Follows `history:changed`; returns the function that stops. Nothing is read until shown. */
+  start(): () => void {
+    return this.#bridge.on('history:changed', () => this.refresh());
+  }
+
+  /** The screen is on view: the first read, or the re-read it missed while hidden. */
+  show(): void {
+    this.#visible = true;
+    if (!this.#loaded) this.load();
+    else if (this.#dirty) this.refresh();
+  }
+
+  hide(): void {
+    this.#visible = false;
+  }
+
+  /** Reads everything for the filters as they are: rows, then totals, then the menus. */
+  load(): void {
+    this.#loaded = true;
+    this.#dirty = false;
+    void this.#query().then(() => this.loadChoices());
+  }
+
+  /** The store changed: the totals and the rows on screen again, one re-read at a time. */
+  refresh(): void {
+    if (!this.#loaded) return;
+    if (!this.#visible) {
+      this.#dirty = true;
+      return;
+    }
+    if (this.#refreshing) {
+      this.#again = true;
+      return;
+    }
+    this.#refreshing = true;
+    this.#dirty = false;
+    void this.#reread().finally(() => {
+      this.#refreshing = false;
+      if (this.#again) {
+        this.#again = false;
+        this.refresh();
+      }
+    });
+  }
+
+  async #reread(): Promise<void> {
+    const filter = this.filter;
+    const mine = this.#queryId;
+    if (filter) {
+      await this.rows.refresh(this.#reader(filter));
+      if (mine === this.#queryId) await this.#loadSummary(filter);
+    }
+    await this.loadChoices();
+  }
+
+  /** Reads what failed again: the summary and the rows. */
+  retry(): void {
+    const filter = this.filter;
+    if (!filter) return;
+    if (this.#summaryError || !this.#summary) void this.#loadSummary(filter);
+    if (!this.rows.known && !this.rows.loading) void this.rows.reset(this.#reader(filter));
+    else this.rows.retry();
+  }
+
+  async loadChoices(): Promise<void> {
+    try {
+      this.#choices = await this.#bridge.invoke('history:choices', {});
+    } catch {
+      // The menus keep what they had; the list and totals say when main fails.
+    }
+  }
+
+  /** Another account: its history, none of the last one's, from all time. */
+  reset(): void {
+    this.#type = '';
+    this.#league = '';
+    this.#team = '';
+    this.#contractId = '';
+    this.#sort = 'time';
+    this.range.clear();
+    this.#summary = null;
+    this.#summaryError = null;
+    this.#choices = null;
+    this.rows.clear();
+    this.closeDetail();
+    this.#loaded = false;
+    if (this.#visible) this.load();
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** The first rows of the filter, then its summary unless another filter came meanwhile. */
+  async #query(): Promise<void> {
+    if (!this.#loaded) return;
+    const filter = this.filter;
+    if (!filter) return; // the date filter says why
+    const mine = ++this.#queryId;
+    this.#active = 0;
+    this.#summaryRequest++; // a summary on its way is of the last filter
+    this.#summaryLoading = true;
+    await this.rows.reset(this.#reader(filter));
+    if (mine === this.#queryId) await this.#loadSummary(filter);
+  }
+
+  #reader(filter: HistoryFilter): PageFetcher<SettlementRow> {
+    const sort = this.#sort;
+    return (offset, limit): Promise<HistoryPage> =>
+      this.#bridge.invoke('history:list', { filter, sort, limit, offset });
+  }
+
+  async #loadSummary(filter: HistoryFilter): Promise<void> {
+    const mine = ++this.#summaryRequest;
+    this.#summaryLoading = true;
+    try {
+      const summary = await this.#bridge.invoke('history:summary', {
+        filter,
+        timeZone: this.#timeZone,
+      });
+      if (mine !== this.#summaryRequest) return;
+      this.#summary = summary;
+      this.#summaryError = null;
+    } catch (err) {
+      if (mine === this.#summaryRequest) this.#summaryError = messageOf(err);
+    } finally {
+      if (mine === this.#summaryRequest) this.#summaryLoading = false;
+    }
+  }
+
+  /** Fixtures of the league and team chosen (and, with `byPeriod`, around the period). */
+  #narrowFixtures(byPeriod: boolean): FixtureChoice[] {
+    const league = this.#league.toLowerCase();
+    const team = this.#team;
+    // Bets settle around kick-off: a day either side of the period keeps every fixture in it.
+    const bounds = byPeriod ? this.range.bounds() : {};
+    const from = bounds?.from === undefined ? -Infinity : bounds.from - DAY_MS;
+    const to = bounds?.to === undefined ? Infinity : bounds.to + DAY_MS;
+    const fixtures = (this.#choices?.fixtures ?? []).filter((f) => {
+      if (league && f.league !== null && f.league.toLowerCase() !== league) return false;
+      if (team && f.name.includes(' v ') && !f.name.split(' v ').includes(team)) return false;
+      if (f.startsAt !== null && (f.startsAt < from || f.startsAt >= to)) return false;
+      return true;
+    });
+    const kickOff = (f: FixtureChoice) => f.startsAt ?? Number.MIN_SAFE_INTEGER;
+    return fixtures.sort((a, b) => kickOff(b) - kickOff(a));
+  }
+
+  #dropUnlistedFixture(): void {
+    if (!this.#choices) return;
+    if (
+      this.#contractId &&
+      !this.#narrowFixtures(false).some((f) => f.contractId === this.#contractId)
+    )
+      this.#contractId = '';
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import { dateInput, localMidnight, rangeBounds } from '../../src/renderer/src/lib/date-range.js';
+import {
+  exportSentence,
+  shortHash,
+  syncSentence,
+} from '../../src/renderer/src/lib/history-words.js';
+import { NOW } from './rows.js';
+
+/** Local midnight of the day of `ms`, `days` later, as the user's calendar has it. */
+function midnight(ms: number, days = 0): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
+}
+
+describe('date filters', () => {
+  test('named periods end at tomorrow’s local midnight, so today is always in', () => {
+    const tomorrow = midnight(NOW, 1);
+    expect(rangeBounds('all', '', '', NOW)).toEqual({ bounds: {} });
+    expect(rangeBounds('today', '', '', NOW)).toEqual({
+      bounds: { from: midnight(NOW), to: tomorrow },
+    });
+    expect(rangeBounds('7d', '', '', NOW)).toEqual({
+      bounds: { from: midnight(NOW, -6), to: tomorrow },
+    });
+    expect(rangeBounds('30d', '', '', NOW)).toEqual({
+      bounds: { from: midnight(NOW, -29), to: tomorrow },
+    });
+    const year = new Date(NOW).getFullYear();
+    expect(rangeBounds('year', '', '', NOW)).toEqual({
+      bounds: { from: new Date(year, 0, 1).getTime(), to: new Date(year + 1, 0, 1).getTime() },
+    });
+  });
+
+  test('custom dates include both days; either may be left open', () => {
+    expect(rangeBounds('custom', '2026-03-01', '2026-03-31', NOW)).toEqual({
+      bounds: { from: new Date(2026, 2, 1).getTime(), to: new Date(2026, 3, 1).getTime() },
+    });
+    expect(rangeBounds('custom', '2026-03-01', '', NOW)).toEqual({
+      bounds: { from: new Date(2026, 2, 1).getTime() },
+    });
+    expect(rangeBounds('custom', '', '', NOW)).toEqual({ bounds: {} });
+  });
+
+  test('dates that are not a range say why', () => {
+    expect(rangeBounds('custom', '2026-03-31', '2026-03-01', NOW)).toEqual({
+      problem: 'The start date is after the end date.',
+    });
+    expect(rangeBounds('custom', '2026-02-30', '', NOW)).toEqual({
+      problem: 'The start date is not a date; use the date picker.',
+    });
+    expect(localMidnight('31/03/2026')).toBeNull();
+  });
+
+  test('a date input shows the local day', () => {
+    expect(dateInput(new Date(2026, 2, 9, 23, 59).getTime())).toBe('2026-03-09');
+  });
+});
+
+describe('history in words', () => {
+  test('an export where it stands', () => {
+    const job = {
+      kind: 'orders' as const,
+      rows: 1,
+      total: 1,
+      fileName: 'betdesk-orders-2027-01-15.csv',
+      message: null,
+    };
+    expect(exportSentence({ ...job, state: 'running' })).toBe(
+      'Exporting orders: 1 of 1 row written.',
+    );
+    expect(exportSentence({ ...job, state: 'failed', message: null })).toBe(
+      'Export failed: the file could not be written. No file was left behind.',
+    );
+  });
+
+  test('a sweep where it stands, before its estimate too', () => {
+    const p = {
+      accountId: null,
+      reason: 'first-sync' as const,
+      pages: 1,
+      estimatedPages: 0,
+      added: 1,
+      startedAt: NOW,
+      message: 'Rate limited by the exchange.',
+    };
+    expect(syncSentence({ ...p, state: 'running' })).toBe(
+      'First sync of this account’s history: 1 page fetched, 1 new record so far.',
+    );
+    expect(syncSentence({ ...p, state: 'failed' })).toBe(
+      'First sync of this account’s history failed: Rate limited by the exchange. Nothing stored was removed; resync again to finish it.',
+    );
+  });
+
+  test('transaction hashes are shortened, short ones kept whole', () => {
+    expect(shortHash('0x' + 'ab'.repeat(32))).toBe('0xababab…abab');
+    expect(shortHash('0xfeed')).toBe('0xfeed');
+  });
+});

@@ -1,0 +1,373 @@
+import { describe, expect, test } from 'vitest';
+import type {
+  HistoryPage,
+  HistorySummary,
+  SettlementDetail,
+} from '../../../src/shared/ipc/contract.js';
+import { HistoryState } from '../../../src/renderer/src/lib/state/history.svelte.js';
+import { deferred, FakeBridge, settle, type Deferred } from '../fake-bridge.js';
+import {
+  historySummary,
+  historyTotals,
+  NOW,
+  orderRow,
+  settlementRow,
+  settlementStore,
+} from '../rows.js';
+
+const CHOICES = {
+  leagues: ['EPL', 'LaLiga'],
+  teams: ['ARS', 'CHE', 'RMA'],
+  fixtures: [
+    { contractId: 'EPL-ARSCHE', name: 'ARS v CHE', league: 'EPL', startsAt: NOW - 86_400_000 },
+    { contractId: 'LL-RMABAR', name: 'RMA v BAR', league: 'LaLiga', startsAt: NOW },
+  ],
+  first: NOW - 365 * 86_400_000,
+  last: NOW,
+};
+
+function setup(n = 1000) {
+  const bridge = new FakeBridge();
+  bridge.answer('history:list', settlementStore(n));
+  bridge.answer('history:summary', historySummary());
+  bridge.answer('history:choices', CHOICES);
+  const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'Europe/London' });
+  history.start();
+  return { bridge, history };
+}
+
+/** Lets a chain of reads (rows, then totals, then menus) run to its end. */
+async function idle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await settle();
+}
+
+function localMidnight(ms: number, days = 0): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
+}
+
+describe('the history', () => {
+  test('reads nothing until shown; then the first rows, then the totals, then the menus', async () => {
+    const { bridge, history } = setup();
+    await settle();
+    expect(bridge.calls).toHaveLength(0);
+    history.show();
+    await idle();
+    // Main answers one call at a time: what the user waits for goes first.
+    expect(bridge.calls.map((c) => c.channel)).toEqual([
+      'history:list',
+      'history:summary',
+      'history:choices',
+    ]);
+    expect(bridge.inputs('history:list')).toEqual([
+      { filter: {}, sort: 'time', limit: 200, offset: 0 },
+    ]);
+    expect(bridge.inputs('history:summary')).toEqual([{ filter: {}, timeZone: 'Europe/London' }]);
+    expect(history.total).toBe(1000);
+    expect(history.rows.rowAt(0)?.id).toBe(1000);
+    expect(history.summary?.totals).toEqual(historyTotals());
+    expect(history.choices?.leagues).toEqual(['EPL', 'LaLiga']);
+  });
+
+  test('each filter asks main for rows and totals again, with the filter', async () => {
+    const { bridge, history } = setup();
+    history.show();
+    await settle();
+    history.type = 'KNOCKED_OUT';
+    history.league = 'EPL';
+    history.team = 'ARS';
+    history.contractId = 'EPL-ARSCHE';
+    history.range.preset = 'today';
+    await settle();
+    const filter = {
+      type: 'KNOCKED_OUT',
+      from: localMidnight(NOW),
+      to: localMidnight(NOW, 1),
+      league: 'EPL',
+      team: 'ARS',
+      contractId: 'EPL-ARSCHE',
+    };
+    expect(bridge.inputs('history:list').at(-1)).toEqual({
+      filter,
+      sort: 'time',
+      limit: 200,
+      offset: 0,
+    });
+    expect(bridge.inputs('history:summary').at(-1)).toEqual({
+      filter,
+      timeZone: 'Europe/London',
+    });
+    expect(history.hasFilter).toBe(true);
+  });
+
+  test('the sort reads the rows again, not the totals', async () => {
+    const { bridge, history } = setup();
+    history.show();
+    await settle();
+    history.sort = 'pnl';
+    await settle();
+    expect(bridge.inputs('history:list').at(-1)?.sort).toBe('pnl');
+    expect(bridge.inputs('history:summary')).toHaveLength(1);
+    expect(history.rows.rowAt(0)?.id).toBe(1);
+  });
+
+  test('only the latest filter’s answers apply, whatever order they arrive in', async () => {
+    const bridge = new FakeBridge();
+    const lists: Deferred<HistoryPage>[] = [];
+    const summaries: Deferred<HistorySummary>[] = [];
+    bridge.answer('history:list', () => {
+      const d = deferred<HistoryPage>();
+      lists.push(d);
+      return d.promise;
+    });
+    bridge.answer('history:summary', () => {
+      const d = deferred<HistorySummary>();
+      summaries.push(d);
+      return d.promise;
+    });
+    bridge.answer('history:choices', CHOICES);
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    const page = (total: number, id: number): HistoryPage => ({
+      accountId: null,
+      rows: [settlementRow({ id })],
+      total,
+      limit: 200,
+      offset: 0,
+    });
+    history.show();
+    await idle();
+    history.type = 'SETTLEMENT';
+    await idle();
+    lists[1]?.resolve(page(5, 55));
+    await idle();
+    history.league = 'EPL';
+    await idle();
+    lists[2]?.resolve(page(2, 22));
+    await idle();
+    expect(summaries).toHaveLength(2); // none for a filter already replaced
+    expect(bridge.inputs('history:summary').map((q) => q.filter)).toEqual([
+      { type: 'SETTLEMENT' },
+      { type: 'SETTLEMENT', league: 'EPL' },
+    ]);
+
+    summaries[1]?.resolve(historySummary({ totals: historyTotals({ count: 2 }) }));
+    await idle();
+    summaries[0]?.resolve(historySummary({ totals: historyTotals({ count: 5 }) }));
+    lists[0]?.resolve(page(1000, 1000));
+    await idle();
+    expect(history.total).toBe(2);
+    expect(history.rows.rowAt(0)?.id).toBe(22);
+    expect(history.summary?.totals.count).toBe(2);
+    expect(history.summaryLoading).toBe(false);
+  });
+
+  test('custom dates: both days included; dates that are not a range ask main nothing', async () => {
+    const { bridge, history } = setup();
+    history.show();
+    await settle();
+    history.range.preset = 'custom';
+    history.range.from = '2026-03-10';
+    history.range.to = '2026-03-01';
+    await settle();
+    expect(history.range.problem).toBe('The start date is after the end date.');
+    expect(history.filter).toBeNull();
+    const asked = bridge.inputs('history:list').length;
+    history.range.to = '2026-03-31';
+    await settle();
+    expect(history.range.problem).toBeNull();
+    expect(bridge.inputs('history:list')).toHaveLength(asked + 1);
+    expect(bridge.inputs('history:list').at(-1)?.filter).toEqual({
+      from: new Date(2026, 2, 10).getTime(),
+      to: new Date(2026, 3, 1).getTime(),
+    });
+  });
+
+  test('a fixture of another league or team leaves the filter when the league changes', async () => {
+    const { history } = setup();
+    history.show();
+    await idle();
+    expect(history.fixtureChoices.map((f) => f.contractId)).toEqual(['LL-RMABAR', 'EPL-ARSCHE']);
+    history.contractId = 'EPL-ARSCHE';
+    history.league = 'laliga';
+    expect(history.contractId).toBe('');
+    expect(history.fixtureChoices.map((f) => f.contractId)).toEqual(['LL-RMABAR']);
+    history.clearFilters();
+    history.contractId = 'EPL-ARSCHE';
+    history.team = 'CHE';
+    expect(history.contractId).toBe('EPL-ARSCHE');
+  });
+
+  test('a year of fixtures: the menu lists the latest 300, narrowed by league, team and period', async () => {
+    const bridge = new FakeBridge();
+    const fixtures = Array.from({ length: 15_000 }, (_, i) => ({
+      contractId: `F-${i}`,
+      name: i % 2 ? 'ARS v CHE' : 'RMA v BAR',
+      league: i % 2 ? 'EPL' : 'LaLiga',
+      startsAt: NOW - i * 3_600_000,
+    }));
+    bridge.answer('history:list', settlementStore(10));
+    bridge.answer('history:summary', historySummary());
+    bridge.answer('history:choices', { ...CHOICES, fixtures });
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    history.show();
+    await idle();
+    expect(history.fixtureChoices).toHaveLength(300);
+    expect(history.fixtureChoices[0]?.contractId).toBe('F-0');
+    expect(history.fixturesNotListed).toBe(14_700);
+    history.contractId = 'F-9001';
+    expect(history.fixtureChoices.at(-1)?.contractId).toBe('F-9001'); // the chosen one stays
+    history.range.preset = 'today';
+    // Today and a day either side of it: at most 24 + 24 + the hours since midnight.
+    expect(history.fixtureChoices.length).toBeLessThan(80);
+    expect(history.fixturesNotListed).toBe(0);
+    history.range.preset = 'all';
+    history.league = 'EPL';
+    expect(history.contractId).toBe('F-9001');
+    expect(history.fixturesNotListed).toBe(7_200);
+  });
+
+  test('history:changed re-reads the rows on screen and the totals, one re-read at a time', async () => {
+    const bridge = new FakeBridge();
+    const summaries: Deferred<HistorySummary>[] = [];
+    bridge.answer('history:list', settlementStore(1000));
+    bridge.answer('history:summary', () => {
+      const d = deferred<HistorySummary>();
+      summaries.push(d);
+      return d.promise;
+    });
+    bridge.answer('history:choices', CHOICES);
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    history.start();
+    history.show();
+    await idle();
+    summaries[0]?.resolve(historySummary());
+    await idle();
+    history.rows.show(400, 440);
+    await idle();
+    const listed = bridge.inputs('history:list').length;
+
+    const changed = { accountId: null, added: 1, at: NOW };
+    for (let i = 0; i < 5; i++) bridge.emit('history:changed', changed);
+    await idle();
+    expect(summaries).toHaveLength(2); // the burst waits for the first re-read
+    const reread = bridge.inputs('history:list').slice(listed);
+    expect(reread.map((q) => q.offset)).toContain(400);
+    expect(reread.every((q) => q.offset !== 0)).toBe(true); // where the list stands, not the top
+
+    summaries[1]?.resolve(historySummary());
+    await idle();
+    expect(summaries).toHaveLength(3); // then once more for the rest of the burst
+    summaries[2]?.resolve(historySummary());
+    await idle();
+    expect(summaries).toHaveLength(3);
+  });
+
+  test('while hidden, a change is only noted; showing the screen again re-reads it', async () => {
+    const { bridge, history } = setup();
+    history.show();
+    await settle();
+    history.hide();
+    bridge.emit('history:changed', { accountId: null, added: 3, at: NOW });
+    await settle();
+    expect(bridge.inputs('history:summary')).toHaveLength(1);
+    history.show();
+    await settle();
+    expect(bridge.inputs('history:summary')).toHaveLength(2);
+    history.hide();
+    history.show();
+    await settle();
+    expect(bridge.inputs('history:summary')).toHaveLength(2);
+  });
+
+  test('a million settlements: the first rows cost one read of 200, a deep scroll one more', async () => {
+    const { bridge, history } = setup(1_000_000);
+    history.show();
+    await settle();
+    expect(bridge.inputs('history:list')).toHaveLength(1);
+    expect(history.total).toBe(1_000_000);
+    history.rows.show(765_430, 765_470);
+    await settle();
+    const offsets = bridge.inputs('history:list').map((q) => q.offset);
+    expect(offsets).toContain(765_400);
+    expect(offsets.length).toBeLessThanOrEqual(3);
+    expect(history.rows.rowAt(765_430)?.id).toBe(1_000_000 - 765_430);
+  });
+
+  test('arrow keys move within the list; Enter opens the row with its orders', async () => {
+    const bridge = new FakeBridge();
+    bridge.answer('history:list', settlementStore(3));
+    bridge.answer('history:summary', historySummary());
+    bridge.answer('history:choices', CHOICES);
+    const detail = deferred<SettlementDetail>();
+    bridge.answer('history:detail', () => detail.promise);
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    history.show();
+    await settle();
+    history.move(-1);
+    expect(history.active).toBe(0);
+    history.move(5);
+    expect(history.active).toBe(2);
+    history.openActive();
+    expect(history.opened?.row.id).toBe(1);
+    expect(history.opened?.loading).toBe(true);
+    const orders = [orderRow({ clientOrderId: 'bd-buy' }), orderRow({ clientOrderId: 'bd-sell' })];
+    detail.resolve({ row: settlementRow({ id: 1 }), orders });
+    await settle();
+    expect(bridge.inputs('history:detail')).toEqual([{ id: 1 }]);
+    expect(history.opened?.orders?.map((o) => o.clientOrderId)).toEqual(['bd-buy', 'bd-sell']);
+    history.closeDetail();
+    expect(history.opened).toBeNull();
+  });
+
+  test('a detail that answers after it was closed stays closed', async () => {
+    const bridge = new FakeBridge();
+    const detail = deferred<SettlementDetail>();
+    bridge.answer('history:detail', () => detail.promise);
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    const opening = history.openRow(settlementRow({ id: 7 }));
+    history.closeDetail();
+    detail.resolve({ row: settlementRow({ id: 7 }), orders: [] });
+    await opening;
+    expect(history.opened).toBeNull();
+  });
+
+  test('a failed read says why, and Try again reads what failed', async () => {
+    const { bridge, history } = setup();
+    bridge.fail('history:summary', { kind: 'internal', message: 'The store could not be read.' });
+    bridge.fail('history:list', { kind: 'internal', message: 'The store could not be read.' });
+    history.show();
+    await settle();
+    expect(history.summaryError).toBe('The store could not be read.');
+    expect(history.rows.error).toBe('The store could not be read.');
+    bridge.answer('history:list', settlementStore(10));
+    bridge.answer('history:summary', historySummary());
+    history.retry();
+    await settle();
+    expect(history.summaryError).toBeNull();
+    expect(history.rows.error).toBeNull();
+    expect(history.total).toBe(10);
+  });
+
+  test('another account: filters cleared and its history read from all time', async () => {
+    const { bridge, history } = setup();
+    history.show();
+    await settle();
+    history.type = 'CLOSED';
+    history.range.preset = '30d';
+    await settle();
+    history.hide();
+    history.reset();
+    expect(history.rows.rowAt(0)).toBeNull(); // none of the last account's rows, not even briefly
+    expect(history.total).toBe(0);
+    history.show();
+    await settle();
+    expect(history.hasFilter).toBe(false);
+    expect(bridge.inputs('history:list').at(-1)).toEqual({
+      filter: {},
+      sort: 'time',
+      limit: 200,
+      offset: 0,
+    });
+    expect(bridge.inputs('history:choices').length).toBeGreaterThanOrEqual(2);
+  });
+});
