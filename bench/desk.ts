@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { createAppServices, type AppServices } from '../src/main/app/services.js';
@@ -55,7 +56,8 @@ function percentile(sorted: number[], p: number): number {
 }
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-function build(): void {
+/** Builds the renderer the browser host serves (electron-vite). */
+export function buildRenderer(): void {
   const cli = path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
   const built = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'ignore' });
   if (built.status !== 0) throw new Error('electron-vite build failed; run it to see why.');
@@ -358,7 +360,7 @@ export async function benchPositionRepaint(pushes = 100): Promise<BenchReport> {
 
 async function main(): Promise<void> {
   const { formatReport } = await import('./core-store.js');
-  build();
+  buildRenderer();
   const reports = [benchBundle(), await benchPositionRepaint(), await benchOrdersScreen()];
   for (const r of reports) console.log(`${formatReport(r)}\n`);
   const lines = reports.flatMap((r) => r.lines);
@@ -368,7 +370,10 @@ async function main(): Promise<void> {
   if (lines.some((l) => !l.ok)) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+// Run only as the bench itself, not when another bench imports its parts.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

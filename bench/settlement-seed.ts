@@ -88,6 +88,7 @@ export function seedFixtures(): Fixture[] {
  */
 export function seedSettlements(store: Store, accountId: number, rows = SEED_ROWS): SeededHistory {
   const t0 = performance.now();
+  const before = store.settlements.count(accountId);
   const fixtures = seedFixtures();
   store.fixtures.upsertMany(fixtures, SEED_START);
   store.db.exec(
@@ -137,7 +138,7 @@ export function seedSettlements(store: Store, accountId: number, rows = SEED_ROW
       .run(),
   );
   store.db.exec('DROP TABLE bench_fixture; ANALYZE');
-  const count = store.settlements.count(accountId);
+  const count = store.settlements.count(accountId) - before;
   if (count !== rows) throw new Error(`seeded ${count} settlements, not ${rows}`);
   const span = store.settlements.choices(accountId);
   return {

@@ -1,0 +1,248 @@
+/**
+ * History in Chromium through the browser host: a history made at the desk (paper mode, the
+ * practice controls) shows with totals that add up, filters change rows and totals, the CSV
+ * the browser downloads is byte for byte the CLI's for the same filter, a canceled export
+ * leaves no file, and with the exchange gone the history still shows from the store.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { openStore } from '../../src/main/store/index.js';
+import { add, cmp } from '../../src/shared/money.js';
+import { seedSettlements } from '../../bench/settlement-seed.js';
+import { addAccount, expect, keepScreenshot, test } from './fixtures.js';
+import { pick, placeAndFill, positionsTable, practiceOf, quote, show, slipOf } from './desk.js';
+import type { Betdesk } from './processes.js';
+
+const root = join(import.meta.dirname, '..', '..');
+
+const historyButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^History/ });
+
+async function showHistory(page: Page): Promise<void> {
+  await historyButton(page).click();
+  await expect(historyButton(page)).toHaveAttribute('aria-current', 'page');
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Settlements' });
+/** Data rows of the settlements grid (a row with a time; not the header or "Loading…"). */
+const dataRows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.locator('time') });
+const totals = (page: Page) => page.getByRole('group', { name: 'Totals for these filters' });
+const filters = (page: Page) => page.getByRole('form', { name: 'History filters' });
+
+/** The figure a totals entry shows ("P&L" -> "+$1.20 profit"). */
+function figure(page: Page, term: string): Locator {
+  return totals(page)
+    .locator('div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
+}
+
+/** "-$1,234.50 loss" -> "-1234.50"; "$20.00" -> "20.00". */
+function amount(text: string): string {
+  const m = /(-?)\+?\$([\d,]+\.\d+)/.exec(text);
+  if (!m) throw new Error(`No amount in "${text}".`);
+  return `${m[1]}${m[2]!.replaceAll(',', '')}`;
+}
+
+/** Runs the CLI's export of the host's store and answers the file's bytes. */
+function cliExport(betdesk: Betdesk, args: string[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'betdesk-e2e-cli-'));
+  try {
+    const out = join(dir, 'cli.csv');
+    execFileSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'cli',
+        '--',
+        'export',
+        'settlements',
+        '--db',
+        join(betdesk.dataDir, 'betdesk.sqlite'),
+        '--out',
+        out,
+        ...args,
+      ],
+      { cwd: root, env: { ...process.env, BETDESK_KEYCHAIN_SERVICE: betdesk.keychainService } },
+    );
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Export CSV… with the default options; resolves with the browser's download. */
+async function exportCsv(page: Page) {
+  await page.getByRole('button', { name: 'Export CSV…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Export settlements to CSV/ });
+  await expect(
+    dialog.getByRole('checkbox', { name: /^Guard against spreadsheet formulas/ }),
+  ).toBeChecked();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  return download;
+}
+
+test('a history made at the desk: rows, totals, filters, export equal to the CLI, cancel', async ({
+  page,
+  betdesk,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.goto(betdesk.url);
+
+  await showHistory(page);
+  await expect(page.getByText('No settled bets yet.')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'history-empty');
+
+  // A boosted bet, knocked out with the practice controls.
+  const ko = await pick(page, 0);
+  await placeAndFill(page, await quote(page, { contracts: '5', boost: 50 }));
+  await show(page, 'Positions');
+  const koRow = positionsTable(page).getByRole('row', {
+    name: `${ko.outcome} ${ko.home} v ${ko.away}`,
+  });
+  await koRow.click({ timeout: 30_000 });
+  await practiceOf(page).getByRole('button', { name: 'Move past the knockout' }).click();
+  await expect(koRow).toHaveCount(0, { timeout: 30_000 });
+
+  // A bet closed from its row.
+  const closed = await pick(page, 2);
+  await placeAndFill(page, await quote(page, { contracts: '4' }));
+  await show(page, 'Positions');
+  await page
+    .getByRole('button', { name: `Close ${closed.outcome} ${closed.home} v ${closed.away}` })
+    .click({ timeout: 30_000 });
+  await slipOf(page).getByRole('button', { name: 'Request quote' }).click();
+  await placeAndFill(
+    page,
+    slipOf(page).getByRole('button', { name: /^Place bet · Sell 4 contracts/ }),
+  );
+
+  // A bet held to the end of its game.
+  const settled = await pick(page, 4);
+  await placeAndFill(page, await quote(page, { contracts: '3' }));
+  await show(page, 'Positions');
+  const settledRow = positionsTable(page).getByRole('row', {
+    name: `${settled.outcome} ${settled.home} v ${settled.away}`,
+  });
+  await settledRow.click({ timeout: 30_000 });
+  await practiceOf(page)
+    .getByRole('button', { name: `${settled.outcome} wins` })
+    .click();
+  await expect(settledRow).toHaveCount(0, { timeout: 30_000 });
+
+  // History: three rows, and totals that are the rows added up.
+  await showHistory(page);
+  await expect(dataRows(page)).toHaveCount(3, { timeout: 60_000 });
+  await expect(totals(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(figure(page, 'Settlements')).toHaveText('3');
+  await expect(figure(page, 'Knockouts')).toHaveText('1');
+  // The P&L column (the seventh): a dash for a settled game, which has a payout instead.
+  const pnlCells = await dataRows(page).locator('[role="gridcell"]:nth-child(7)').allInnerTexts();
+  const pnls = pnlCells.filter((t) => t.includes('$')).map(amount);
+  expect(pnls).toHaveLength(2);
+  expect(cmp(amount(await figure(page, 'P&L').innerText()), add(...pnls))).toBe(0);
+  await expect(page.getByRole('table', { name: /^Breakdown/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /P&L/ })).toBeVisible();
+  await keepScreenshot(page, testInfo, 'history-three');
+
+  // A row opens with its orders.
+  await dataRows(page).filter({ hasText: 'Closed' }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('row').filter({ hasText: 'SELL' })).toHaveCount(1);
+  await expect(detail.getByRole('row').filter({ hasText: 'BUY' })).toHaveCount(1);
+  await keepScreenshot(page, testInfo, 'history-detail');
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+
+  // Filters change rows and totals.
+  await filters(page).getByLabel('Type').selectOption('KNOCKED_OUT');
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(figure(page, 'Settlements')).toHaveText('1');
+  await expect(figure(page, 'Payouts')).toHaveText('$0.00');
+
+  // The download is the CLI's export of the same filter, byte for byte.
+  const koDownload = await exportCsv(page);
+  expect(koDownload.suggestedFilename()).toMatch(/^betdesk-settlements-\d{4}-\d\d-\d\d\.csv$/);
+  const koBytes = readFileSync(await koDownload.path());
+  expect(koBytes.toString('utf8').split('\r\n')).toHaveLength(3); // header, one row, end
+  expect(koBytes.equals(cliExport(betdesk, ['--type', 'KNOCKED_OUT']))).toBe(true);
+  await filters(page).getByLabel('Type').selectOption('');
+  await expect(dataRows(page)).toHaveCount(3);
+  const allBytes = readFileSync(await (await exportCsv(page)).path());
+  expect(allBytes.equals(cliExport(betdesk, []))).toBe(true);
+  await expect(
+    page.locator('#main').getByText(/^Export finished: 3 rows sent to your downloads/),
+  ).toBeVisible();
+
+  // A long export, canceled: the browser keeps no file.
+  const store = openStore(join(betdesk.dataDir, 'betdesk.sqlite'));
+  const accountId = store.accounts.list()[0]!.id;
+  seedSettlements(store, accountId, 400_000);
+  store.close();
+  await page.reload();
+  await showHistory(page);
+  await expect(figure(page, 'Settlements')).toHaveText('400,003', { timeout: 30_000 });
+  const long = await exportCsv(page);
+  await page.getByRole('button', { name: 'Cancel export' }).click();
+  expect(await long.failure()).not.toBeNull();
+  await expect(long.path()).rejects.toThrow();
+  await expect(
+    page.locator('#main').getByText('Export canceled: no file was left behind.'),
+  ).toBeVisible();
+  expect(existsSync(join(betdesk.dataDir, `${long.suggestedFilename()}`))).toBe(false);
+  await keepScreenshot(page, testInfo, 'history-huge-canceled');
+});
+
+test('with the exchange stopped, the history still shows from the store', async ({
+  page,
+  betdesk,
+  exchange,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const key = await exchange.createKey('trade');
+  await page.goto(betdesk.url);
+  await addAccount(page, { label: 'Live desk', baseUrl: exchange.url, ...key });
+  await page.getByRole('button', { name: 'Switch to Live desk' }).click();
+  await expect(page.getByRole('status', { name: 'Live account: Live desk' })).toBeVisible();
+
+  const bet = await pick(page, 0);
+  await placeAndFill(page, await quote(page, { contracts: '6' }));
+  const fixtures = (await (await fetch(`${exchange.url}/fixtures?limit=100`)).json()) as {
+    fixtures: { contractId: string; homeTeam: string; awayTeam: string }[];
+  };
+  const fixture = fixtures.fixtures.find(
+    (f) => f.homeTeam === bet.home && f.awayTeam === bet.away,
+  )!;
+  const res = await fetch(`${exchange.url}/sandbox/fixtures/${fixture.contractId}/resolve`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${exchange.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ winner: bet.outcome }),
+  });
+  expect(res.status).toBe(200);
+
+  await showHistory(page);
+  await expect(dataRows(page)).toHaveCount(1, { timeout: 60_000 });
+  await expect(dataRows(page).first()).toContainText('Settled');
+
+  await exchange.stop();
+  await expect(page.getByRole('alert', { name: 'Offline indicator' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.reload();
+  await showHistory(page);
+  await expect(
+    page.locator('#main').getByText(/^Offline: showing the history saved on this computer/),
+  ).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(figure(page, 'Settlements')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Resync history…' })).toBeDisabled();
+  await keepScreenshot(page, testInfo, 'history-offline');
+});
