@@ -21,13 +21,14 @@ const entries = (items: MenuItemConstructorOptions[]) =>
   );
 
 describe('the Go menu', () => {
-  it('lists the five screens in navigation order with Ctrl/Cmd+1…5, and search and shortcuts', () => {
+  it('lists the six screens in navigation order with Ctrl/Cmd+1…6, and search and shortcuts', () => {
     expect(entries(goMenu('linux').items)).toEqual([
       'Markets | CmdOrCtrl+1 | false',
       'Positions | CmdOrCtrl+2 | false',
       'Orders | CmdOrCtrl+3 | false',
       'Alerts | CmdOrCtrl+4 | false',
-      'Accounts | CmdOrCtrl+5 | false',
+      'History | CmdOrCtrl+5 | false',
+      'Accounts | CmdOrCtrl+6 | false',
       'separator',
       'Search | / | false',
       'Keyboard shortcuts | ? | false',
@@ -35,8 +36,8 @@ describe('the Go menu', () => {
   });
 
   it('on macOS, where every accelerator is live, puts / and ? in the label so fields still type them', () => {
-    expect(entries(goMenu('darwin').items).slice(4)).toEqual([
-      'Accounts | CmdOrCtrl+5 | false',
+    expect(entries(goMenu('darwin').items).slice(5)).toEqual([
+      'Accounts | CmdOrCtrl+6 | false',
       'separator',
       'Search (/) | - | -',
       'Keyboard shortcuts (?) | - | -',
@@ -46,8 +47,9 @@ describe('the Go menu', () => {
   it('asks the renderer for the screen that was clicked', () => {
     const { click, shown } = goMenu('win32');
     click('Positions');
+    click('History');
     click('Accounts');
-    expect(shown).toEqual([{ screen: 'positions' }, { screen: 'accounts' }]);
+    expect(shown).toEqual([{ screen: 'positions' }, { screen: 'history' }, { screen: 'accounts' }]);
   });
 
   it('asks for the markets search, and for the shortcuts overlay over Markets', () => {
