@@ -110,12 +110,12 @@ async function openPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('crash', () => console.error('bench:ui: the page crashed (renderer process gone)'));
   await page.goto(url);
-  await page.getByRole('navigation').waitFor();
+  await page.getByRole('navigation', { name: 'Screens' }).waitFor();
   return page;
 }
 
 const historyButton = (page: Page) =>
-  page.getByRole('navigation').getByRole('button', { name: /^History/ });
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: /^History/ });
 
 /** From the click on History to the frame after the first data row, timed inside the page. */
 async function timeFirstRows(page: Page): Promise<number> {
