@@ -1,5 +1,5 @@
 /**
- * The error codes of exchange-api.md section 7, with the HTTP status the sandbox answers with,
+ * The error codes of docs/api.md section 7, with the HTTP status the sandbox answers with,
  * the class a client acts on, and a sentence a person understands.
  */
 
@@ -15,7 +15,7 @@ export type ErrorClass =
 export interface ErrorInfo {
   readonly code: number;
   readonly name: string;
-  /** HTTP status of the answer (the spec's where it gives one, otherwise the sandbox's choice). */
+  /** HTTP status of the answer (the one docs/api.md 7 gives, else the sandbox's choice). */
   readonly status: number;
   readonly errorClass: ErrorClass;
   /** What it means for the user, as a sentence. */

@@ -1,4 +1,4 @@
-/** The rate limits of exchange-api.md section 8.1: one table for the exchange and the client. */
+/** The rate limits of docs/api.md section 8.1: one table for the exchange and the client. */
 
 export type LimitGroup = 'positions' | 'quotes' | 'orders' | 'reads' | 'fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * Every request and response shape of the public exchange API (exchange-api.md), defined once.
+ * Every request and response shape of the public exchange API (docs/api.md), defined once.
  * The sandbox exchange validates requests and serializes responses with these, the client
  * validates what it receives with them, and /openapi.yaml is generated from them.
  */
@@ -16,7 +16,7 @@ function anyCase(words: readonly string[]): string {
   return `^(${alt.join('|')})$`;
 }
 
-/** A field the spec calls case insensitive: accepted in any case, returned in upper case. */
+/** A field docs/api.md 2.1 calls case insensitive: accepted in any case, returned in upper case. */
 function CaseInsensitive(words: readonly string[], description: string) {
   return Type.String({ pattern: anyCase(words), description, examples: [words[0]] });
 }
@@ -80,7 +80,7 @@ export const ClientOrderId = Type.String({
 
 export const ErrorBody = Type.Object(
   {
-    code: Type.Integer({ description: 'Stable error code (section 7).' }),
+    code: Type.Integer({ description: 'Stable error code; GET /docs lists them all.' }),
     msg: Type.String({
       description: 'Human-readable message; names the field when one is at fault.',
     }),
@@ -351,7 +351,7 @@ export const Order = Type.Object(
     deadline: Millis('Time by which the transaction must be mined.'),
     tx: Type.String({ description: 'Transaction hash; may be empty shortly after submission.' }),
     error: Type.Optional(OrderError),
-    // Sandbox extensions, allowed by section 2.5 ("further fields ... not shown").
+    // Sandbox extensions, allowed by docs/api.md 2.5 (further fields of an order are open).
     orderType: OneOf(ORDER_TYPES),
     marketUnit: OneOf(MARKET_UNITS),
     qty: Decimal('The requested size, as sent.'),

@@ -1,5 +1,5 @@
 /**
- * The request-signing rules of exchange-api.md section 5, shared by the exchange (which checks)
+ * The request-signing rules of docs/api.md section 5, shared by the exchange (which checks)
  * and the client (which signs). The HMAC itself is computed with node:crypto on each side; this
  * module only fixes what is signed, so both sides build the same bytes.
  */

@@ -1,6 +1,7 @@
 /** The app as a whole: mode, accounts, sync status, app-wide settings and screens. */
 import Type, { type Static } from 'typebox';
 import type { LimitGroup } from '../../api/limits.js';
+import { BASE_URL_PATTERN } from '../base-url.js';
 import { Literals, Millis, Nullable } from './common.js';
 
 export const TRADING_MODES = ['paper', 'live'] as const;
@@ -67,7 +68,7 @@ export type AccountList = Static<typeof AccountList>;
 export const NewAccount = Type.Object(
   {
     label: Type.String({ minLength: 1, maxLength: 64 }),
-    baseUrl: Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', maxLength: 512 }),
+    baseUrl: Type.String({ pattern: BASE_URL_PATTERN, maxLength: 512 }),
     apiKey: Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' }),
     secret: Type.String({ minLength: 1, maxLength: 512, pattern: '^\\S+$' }),
   },

@@ -21,14 +21,13 @@ const NullableDec = (description: string) => Nullable(Dec(description));
 // ---------------------------------------------------------------- placing
 
 /**
- * One intent of the user: place a FOK on a quote (`rfqId`), or a MARKET order on `bet`. The
- * renderer makes `intentId` once per intent (a click, a held key or a second window repeat it,
- * never a new one); main places it as the order's clientOrderId, so the same intent can never
- * be a second bet.
+ * One bet the user places: a FOK on a quote (`rfqId`), or a MARKET order on `bet`. The renderer
+ * makes its `clientOrderId` once per bet (a click, a held key or a second window repeat it,
+ * never a new one); main places the order under it, so the same bet can never be a second order.
  */
 export const PlaceOrder = Type.Object(
   {
-    intentId: Type.String({ pattern: CLIENT_ORDER_ID_PATTERN, maxLength: 64 }),
+    clientOrderId: Type.String({ pattern: CLIENT_ORDER_ID_PATTERN, maxLength: 64 }),
     type: Literals(ORDER_TYPES),
     rfqId: Type.Optional(
       Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,128}$', description: 'FOK: the quote.' }),
@@ -98,7 +97,7 @@ export const PlaceResult = Type.Object(
   {
     row: OrderRow,
     repeated: Type.Boolean({
-      description: 'This intent was placed before: its order is shown, none was added.',
+      description: 'This bet was placed before: its order is shown, none was added.',
     }),
     warning: Type.Optional(Type.String({ description: 'e.g. sent but not yet confirmed.' })),
   },

@@ -4,7 +4,7 @@
  * local history from the exchange.
  *
  * The exchange reports P&L only for CLOSED and KNOCKED_OUT settlements; a SETTLEMENT (the game
- * resolved while the bet was held) carries a payout and no P&L (exchange-api.md 2.7). Betdesk
+ * resolved while the bet was held) carries a payout and no P&L (docs/api.md 2.7). Betdesk
  * never invents the missing figure: P&L and payouts are separate totals and separate series.
  */
 import Type, { type Static } from 'typebox';

@@ -1,6 +1,6 @@
-/** The retry wait while the exchange is unreachable: exponential, capped, jittered. */
+/** The one retry wait of the app: exponential, capped, jittered (sync engine and trading). */
 import { describe, expect, it } from 'vitest';
-import { Backoff } from '../../../src/main/sync/backoff.js';
+import { Backoff } from '../../src/shared/backoff.js';
 
 describe('backoff', () => {
   it('doubles from the first wait up to the cap, each wait between half and all of its step', () => {
@@ -22,6 +22,15 @@ describe('backoff', () => {
     b.next();
     expect(b.attempt).toBe(2);
     b.reset();
+    expect(b.attempt).toBe(0);
     expect(b.next()).toBe(50);
+  });
+
+  it('grows by the factor given and never waits less than a Retry-After floor', () => {
+    const b = new Backoff({ initialMs: 200, maxMs: 1000, factor: 1.5 }, () => 0.999999);
+    expect(Array.from({ length: 6 }, () => b.next())).toEqual([200, 300, 450, 675, 1000, 1000]);
+    const floored = new Backoff({ initialMs: 200, maxMs: 1000 }, () => 0);
+    expect(floored.next(750)).toBe(750);
+    expect(floored.next(0)).toBe(200);
   });
 });
