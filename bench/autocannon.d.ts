@@ -10,8 +10,14 @@ declare module 'autocannon' {
     interface Request extends RequestParams {
       setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams;
     }
+    /** The per-connection client handed to setupClient. */
+    interface Client {
+      /** The bytes of the next request (autocannon's own method; the bench replaces it). */
+      getRequestBuffer(): Buffer;
+    }
     interface Options {
       url: string;
+      setupClient?: (client: Client) => void;
       connections?: number;
       duration?: number;
       amount?: number;

@@ -3,7 +3,7 @@
  * (authentication, rate limits, validation, faults, documentation). `buildExchangeApp` gives an
  * app ready for `inject` or `listen`; `startExchange` also listens and reports its URL.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DEFAULT_PRICE_BUDGET_PER_SECOND } from '../shared/api/limits.js';
 import type { ExchangeDomain } from './domain/contract.js';
@@ -11,10 +11,10 @@ import { createDomain } from './domain/index.js';
 import { Authenticator } from './http/auth.js';
 import { registerBodyParser } from './http/body.js';
 import { adminCheck, controlRoutes } from './http/control.js';
-import { docsRoutes } from './http/docs.js';
 import { clientErrorHandler, registerErrorHandling } from './http/errors.js';
 import { FaultTable } from './http/faults.js';
-import { registerOpenApi } from './http/openapi.js';
+import { serializeOnFirstUse, validateOnFirstUse } from './http/first-use.js';
+import { exchangeLog, type LogOption, RequestLogAtDebug } from './http/logging.js';
 import { registerPipeline } from './http/pipeline.js';
 import { RateLimiter } from './http/rate-limits.js';
 import { accountRoutes } from './http/routes/account.js';
@@ -35,14 +35,20 @@ export interface ExchangeAppOptions {
   dataFile?: string;
   /** Enables the /sandbox control API for `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
-  /** The limits of section 8.1 (default on). */
+  /** The rate limits of docs/api.md 8.1 (default on). */
   rateLimits?: boolean;
   /** Capacity of the shared price-feed budget, cost units per second. */
   priceBudget?: number;
-  /** Fastify's logger option (pino); off by default. */
-  logger?: FastifyServerOptions['logger'];
+  /** The log: its level and stream (pino, JSON lines); none by default. See http/logging.ts. */
+  logger?: LogOption;
   /** Whole-request timeout in ms (default 30 s). */
   requestTimeoutMs?: number;
+  /**
+   * Started inside Betdesk (paper mode): no /docs, /openapi.yaml or /swagger (nothing links to
+   * them; their modules are not even loaded), and each route's schemas compiled on its first
+   * request instead of at start (http/first-use.ts).
+   */
+  embedded?: boolean;
 }
 
 export interface ExchangeApp {
@@ -52,7 +58,12 @@ export interface ExchangeApp {
   faults: FaultTable;
   /** "METHOD /path" of every public route: the routes a fault may name. */
   publicRoutes: ReadonlySet<string>;
+  /** The exchange's log (Fastify's own logger when there is none). */
+  log: FastifyBaseLogger;
 }
+
+/** Apps whose Fastify has the logger, and so logs its own "Server listening at" line. */
+const fastifyLogs = new WeakSet<FastifyInstance>();
 
 export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<ExchangeApp> {
   const ownsDomain = opts.domain === undefined;
@@ -65,8 +76,13 @@ export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<E
     }));
 
   const requestTimeout = opts.requestTimeoutMs ?? 30_000;
+  const logs = exchangeLog(opts.logger);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Fastify logs only when per-request lines are wanted (debug, trace): see http/logging.ts.
+    ...(logs.fastifyLogger !== undefined
+      ? { loggerInstance: logs.fastifyLogger }
+      : { logger: false }),
+    logController: new RequestLogAtDebug(),
     // Headers and a body must arrive within requestTimeout; an idle keep-alive socket is closed.
     connectionTimeout: requestTimeout * 2,
     requestTimeout,
@@ -77,8 +93,12 @@ export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<E
     exposeHeadRoutes: false,
     clientErrorHandler,
     routerOptions: { maxParamLength: 256 },
+    ...(opts.embedded === true ? { schemaController: serializeOnFirstUse() } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(
+    opts.embedded === true ? validateOnFirstUse(validatorCompiler) : validatorCompiler,
+  );
+  if (logs.fastifyLogger !== undefined) fastifyLogs.add(app);
 
   const rateLimits = opts.rateLimits ?? true;
   const priceBudget = opts.priceBudget ?? DEFAULT_PRICE_BUDGET_PER_SECOND;
@@ -90,7 +110,7 @@ export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<E
   });
 
   registerBodyParser(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, logs.requestLog);
   registerSharedSchemas(app);
   registerPipeline(app, {
     domain,
@@ -98,25 +118,29 @@ export async function buildExchangeApp(opts: ExchangeAppOptions = {}): Promise<E
     limiter: rateLimits ? new RateLimiter(priceBudget) : undefined,
     faults,
     checkAdmin: opts.adminToken !== undefined ? adminCheck(opts.adminToken) : undefined,
+    requestLog: logs.requestLog,
   });
 
-  await registerOpenApi(app);
+  const docs = opts.embedded !== true;
+  if (docs) await (await import('./http/openapi.js')).registerOpenApi(app);
   await app.register(systemRoutes, { domain });
   await app.register(fixtureRoutes, { domain });
   await app.register(tradingRoutes, { domain });
   await app.register(accountRoutes, { domain });
-  await app.register(docsRoutes, {
-    rateLimits,
-    priceBudget,
-    controlApi: opts.adminToken !== undefined,
-  });
+  if (docs) {
+    await app.register((await import('./http/docs.js')).docsRoutes, {
+      rateLimits,
+      priceBudget,
+      controlApi: opts.adminToken !== undefined,
+    });
+  }
   if (opts.adminToken !== undefined) {
     await app.register(controlRoutes, { prefix: '/sandbox', domain, faults, publicRoutes });
   }
 
   if (ownsDomain) app.addHook('onClose', async () => domain.close());
   await app.ready();
-  return { app, domain, faults, publicRoutes };
+  return { app, domain, faults, publicRoutes, log: logs.log ?? app.log };
 }
 
 export interface RunningExchange extends ExchangeApp {
@@ -134,5 +158,8 @@ export async function startExchange(
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 8787);
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { ...built, url: `http://${shownHost}:${port}`, close: () => built.app.close() };
+  const url = `http://${shownHost}:${port}`;
+  // Fastify says so itself when it has the logger (debug, trace).
+  if (!fastifyLogs.has(built.app)) built.log.info(`Server listening at ${url}`);
+  return { ...built, url, close: () => built.app.close() };
 }

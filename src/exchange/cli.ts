@@ -120,6 +120,9 @@ async function main(): Promise<void> {
     running = await startExchange({
       ...appOpts,
       // Silent means no logger at all, not a logger that drops everything (cheaper per request).
+      // Per-request lines are debug-level (see http/logging.ts) and every line is written
+      // synchronously: the "stopping" line and any error are on stderr before process.exit
+      // below, with nothing buffered to flush or lose.
       logger: logLevel === 'silent' ? false : { level: logLevel, stream: process.stderr },
     });
   } catch (err) {
@@ -132,14 +135,14 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    running.app.log.info({ signal }, 'stopping');
+    running.log.info({ signal }, 'stopping');
     // Never take longer than 2 s, whatever a connection or the state file does.
     const deadline = setTimeout(() => process.exit(0), 1_800);
     deadline.unref();
     running.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        running.app.log.error({ err }, 'error while stopping');
+        running.log.error({ err }, 'error while stopping');
         process.exit(1);
       },
     );

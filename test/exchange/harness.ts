@@ -1,14 +1,17 @@
 /**
- * Test harness for the sandbox exchange, shared by every test that needs a real exchange.
+ * Test harness for the sandbox exchange, shared by every test that needs a real exchange: the
+ * exchange's own HTTP tests, and the app's (client, governor, sync, trading, CLI) which talk to
+ * it as the app does in paper mode. Not a mock: the real exchange, in-process, on a real socket.
  *
  *   const sb = await startSandbox();                 // in-process, real socket on 127.0.0.1:0
  *   const trader = await sb.newKey({ permission: 'trade' });
  *   const res = await sb.signed(trader, 'POST', '/order/rfq', { body: {...} });  // over HTTP
  *   const res2 = await sb.signedInject(trader, 'GET', '/orders', { query: { limit: 5 } });
+ *   await sb.admin('POST', '/faults', {...});        // control API; throws unless 2xx
  *   await sb.close();
  *
  * Signing here is deliberately independent of the exchange's own code: node:crypto HMAC over
- * the spec's string, so a test signs the way any client would.
+ * the string of docs/api.md 5.2, so a test signs the way any client would.
  */
 import type { FastifyInstance } from 'fastify';
 import { createHmac } from 'node:crypto';
@@ -119,12 +122,14 @@ export interface Sandbox {
   adminToken: string;
   /** Exchange clock (what X-Timestamp is compared with). */
   now(): number;
-  /** A control API call through inject. */
+  /** A control API call through inject; any path, and the answer whatever its status. */
   control<T = unknown>(
     method: 'POST' | 'DELETE',
     path: string,
     body?: unknown,
   ): Promise<HttpAnswer<T>>;
+  /** A control API call (`path` under /sandbox) that throws unless it answers 2xx; its body. */
+  admin<T = unknown>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
   createWallet(): Promise<string>;
   /** Creates a key (and a wallet, unless one is given). Trade keys expire in a day by default. */
   newKey(opts?: {
@@ -133,6 +138,10 @@ export interface Sandbox {
     expiresAt?: number;
     ipRestrictions?: string[];
   }): Promise<Credentials>;
+  /** A fresh wallet with a key of the given permission (trade keys expire in a day). */
+  newAccount(permission?: 'read' | 'trade'): Promise<Credentials>;
+  /** The first seeded fixture open for betting. */
+  openFixture(): Promise<{ contractId: string; homeTeam: string; awayTeam: string }>;
   advanceClock(ms: number): Promise<void>;
   /** A signed request over the real socket (undici). */
   signed<T = unknown>(
@@ -151,6 +160,21 @@ export interface Sandbox {
   /** An unsigned request over the real socket. */
   get<T = unknown>(path: string, headers?: Record<string, string>): Promise<HttpAnswer<T>>;
   close(): Promise<void>;
+}
+
+/**
+ * Counts the placements the domain has received and not yet decided: a latency fault holds one
+ * inside the exchange after the client has given up on its answer. Wait for `pending() === 0`
+ * instead of guessing how long the hold lasts.
+ */
+export function trackPlacements(domain: ExchangeDomain): { pending(): number } {
+  let pending = 0;
+  const place = domain.placeOrder.bind(domain);
+  domain.placeOrder = (...args) => {
+    pending += 1;
+    return place(...args).finally(() => (pending -= 1));
+  };
+  return { pending: () => pending };
 }
 
 export async function startSandbox(opts: ExchangeAppOptions = {}): Promise<Sandbox> {
@@ -191,6 +215,14 @@ export async function startSandbox(opts: ExchangeAppOptions = {}): Promise<Sandb
       };
     },
 
+    async admin<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+      const res = await sb.control<T>(method, `/sandbox${path}`, body);
+      if (res.status >= 300) {
+        throw new Error(`control ${method} ${path} answered ${res.status}: ${res.text}`);
+      }
+      return res.body;
+    },
+
     async createWallet() {
       const res = await sb.control<{ wallet: string }>('POST', '/sandbox/wallets');
       if (res.status !== 201) throw new Error(`createWallet: ${res.status} ${res.text}`);
@@ -210,6 +242,17 @@ export async function startSandbox(opts: ExchangeAppOptions = {}): Promise<Sandb
       });
       if (res.status !== 201) throw new Error(`newKey: ${res.status} ${res.text}`);
       return { ...res.body, wallet };
+    },
+
+    newAccount: (permission = 'trade') => sb.newKey({ permission }),
+
+    async openFixture() {
+      const res = await sb.get<{
+        fixtures: { contractId: string; homeTeam: string; awayTeam: string }[];
+      }>('/fixtures?bettingOpen=true&limit=1');
+      const f = res.body.fixtures[0];
+      if (!f) throw new Error('the sandbox has no fixture open for betting');
+      return { contractId: f.contractId, homeTeam: f.homeTeam, awayTeam: f.awayTeam };
     },
 
     async advanceClock(ms: number) {

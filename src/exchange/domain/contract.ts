@@ -2,7 +2,7 @@
  * The contract between the sandbox exchange's domain (its state and rules, src/exchange/domain)
  * and its HTTP layer (src/exchange/http). The HTTP layer authenticates, rate-limits, validates
  * shapes with the shared TypeBox schemas and injects faults; the domain owns every business rule
- * and throws `ApiError` with the spec's code when one refuses a request.
+ * and throws `ApiError` with the API's error code (docs/api.md 7) when one refuses a request.
  */
 import type {
   Fixture,

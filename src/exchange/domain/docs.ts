@@ -1,9 +1,9 @@
 /**
- * What the sandbox chose where exchange-api.md says "not shown", as markdown: served at GET /docs.
+ * What the sandbox chose where docs/api.md leaves a point open, as markdown: served at GET /docs.
  * The numbers come from the modules that apply them, so the text cannot drift from the code.
  */
 import { QUOTE_TTL_MS } from '../../shared/api/limits.js';
-import { DEADLINE_WINDOW_MS, TX_DELAY_MAX_MS } from './exchange.js';
+import { DEADLINE_WINDOW_MS, TX_DELAY_MAX_MS } from './orders.js';
 import {
   BOOST_LOAN_PER_POINT,
   CAPACITY_PER_OUTCOME,
@@ -22,8 +22,8 @@ const leagueRows = LEAGUES.map(
 
 export const PRICING_DOC = `# Sandbox exchange: pricing model and choices
 
-This sandbox implements the exchange API. Where the API specification says "not shown", the
-sandbox made the choices below. Amounts in USD have 2 places, prices and percentages 4 places;
+This sandbox implements the exchange API. Where the API leaves a point open, the sandbox made
+the choices below. Amounts in USD have 2 places, prices and percentages 4 places;
 all arithmetic is exact decimal arithmetic.
 
 ## Fixtures

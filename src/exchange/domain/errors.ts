@@ -1,4 +1,6 @@
-import { errorInfo } from '../../shared/api/errors.js';
+/** The refusals the domain throws: ApiError, and makers for the common ones (-1102, a bad leg). */
+import { ErrorCodes, errorInfo } from '../../shared/api/errors.js';
+import { apiMessage, type LegProblem } from '../../shared/api/leg.js';
 
 /**
  * An error the exchange answers with `{code, msg}`. The HTTP status defaults to the one the
@@ -24,4 +26,14 @@ export class ApiError extends Error {
   toBody(): { code: number; msg: string } {
     return { code: this.code, msg: this.message };
   }
+}
+
+/** A -1102 refusal: a field is missing or malformed. `msg` starts with the field's name. */
+export function badParameter(msg: string): ApiError {
+  return new ApiError(ErrorCodes.BAD_PARAMETER, msg);
+}
+
+/** The refusal of a leg the shared parser found wrong, in the API's words (-1102 or -2026). */
+export function legRefusal(problem: LegProblem): ApiError {
+  return new ApiError(problem.code, apiMessage(problem));
 }

@@ -1,4 +1,4 @@
-/** Pagination of exchange-api.md 4.10: filter first, then page; total counts the matches. */
+/** Pagination of docs/api.md 4.10: filter first, then page; total counts the matches. */
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../shared/api/limits.js';
 
 export interface Page<T> {

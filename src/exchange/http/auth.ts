@@ -1,8 +1,9 @@
 /**
- * Request signing, section 5: X-Api-Key, X-Timestamp, X-Recv-Window and X-Signature, where the
- * signature is lower-case hex HMAC-SHA256 over timestamp + apiKey + recvWindow + METHOD + path +
- * payload, keyed with the API secret. The payload is the raw body bytes when there is a body,
- * otherwise the raw query string as sent. Timestamps are compared with the exchange clock.
+ * Request signing, docs/api.md 5.2: X-Api-Key, X-Timestamp, X-Recv-Window and X-Signature,
+ * where the signature is lower-case hex HMAC-SHA256 over timestamp + apiKey + recvWindow +
+ * METHOD + path + payload, keyed with the API secret. The payload is the raw body bytes when
+ * there is a body, otherwise the raw query string as sent. Timestamps are compared with the
+ * exchange clock.
  *
  * Order of checks (each failure answers at once): headers well formed (-1022), key known
  * (-1022), timestamp inside the recv window (-1021), signature matches (-1022), signature not
@@ -10,7 +11,7 @@
  * permission covers the endpoint (-1022, 403). Messages never echo the secret or the signature.
  */
 import type { FastifyRequest } from 'fastify';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   HEADER_API_KEY,
   HEADER_RECV_WINDOW,
@@ -23,6 +24,7 @@ import type { ApiKeyRecord, ExchangeDomain, Permission } from '../domain/contrac
 import { ApiError } from '../domain/errors.js';
 import { compileAllowList, type IpAllowList } from './ip-allow.js';
 import { ReplayCache } from './replay-cache.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const DIGITS = /^\d{1,16}$/;
@@ -43,8 +45,27 @@ export function signatureHex(secret: string, prefix: string, payload: Buffer | s
   return signatureDigest(secret, prefix, payload).toString('hex');
 }
 
+/**
+ * Whether `hex` (64 lower-case hex characters, checked before) spells `digest`, in time that does
+ * not depend on where they differ, like timingSafeEqual but without decoding the header into a
+ * Buffer first (one allocation less per signed request).
+ */
+function sameDigest(hex: string, digest: Buffer): boolean {
+  let diff = 0;
+  for (let i = 0; i < 32; i++) {
+    diff |= (nibble(hex.charCodeAt(2 * i)) * 16 + nibble(hex.charCodeAt(2 * i + 1))) ^ digest[i]!;
+  }
+  return diff === 0;
+}
+
+/** The value of a lower-case hex digit's character code, without branching on it. */
+function nibble(c: number): number {
+  // '0'..'9' are 48..57, 'a'..'f' are 97..102: c >> 6 is 0 for a digit and 1 for a letter.
+  return (c & 15) + (c >> 6) * 9;
+}
+
 function refused(msg: string, status = 401): ApiError {
-  return new ApiError(-1022, msg, { status });
+  return new ApiError(ErrorCodes.INVALID_AUTH, msg, { status });
 }
 
 export class Authenticator {
@@ -88,13 +109,13 @@ export class Authenticator {
     const drift = now - ts;
     if (drift > window || -drift > window) {
       throw new ApiError(
-        -1021,
+        ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW,
         `X-Timestamp: ${ts} is ${Math.abs(drift)} ms ${drift > 0 ? 'behind' : 'ahead of'} the exchange clock (${now}); the recv window is ${window} ms. Synchronise with GET /time.`,
       );
     }
 
     const expected = this.sign(key.secret, request, timestamp, apiKey, recvWindow);
-    if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) {
+    if (!sameDigest(signature, expected)) {
       throw refused(
         'X-Signature: does not match the request; sign timestamp + apiKey + recvWindow + METHOD + path + payload (see GET /docs)',
       );

@@ -1,13 +1,15 @@
 /**
  * Request bodies: read as raw bytes (the signature covers them byte for byte), at most 1 MB of
- * them (section 8: the rest is read and dropped, not rejected), then parsed as JSON. A body that
- * is not JSON, or not sent as application/json, is not refused here: the problem is recorded and
- * reported as -1102 after authentication, so a bad signature still answers -1022 first.
+ * them (docs/api.md 8 rule 1: the rest is read and dropped, not rejected), then parsed as JSON.
+ * A body that is not JSON, or not sent as application/json, is not refused here: the problem is
+ * recorded and reported as -1102 after authentication, so a bad signature still answers -1022
+ * first.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { BODY_LIMIT_BYTES } from '../../shared/api/limits.js';
 import { ApiError } from '../domain/errors.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +24,7 @@ export function registerBodyParser(app: FastifyInstance, limit = BODY_LIMIT_BYTE
   app.decorateRequest('rawBody', null);
   app.decorateRequest('bodyProblem', null);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (request: FastifyRequest, payload: Readable, done) => {
+  const parser: ContentTypeParser = (request, payload, done) => {
     readTruncated(payload, limit, (err, raw) => {
       if (err) {
         done(err, undefined);
@@ -31,8 +33,19 @@ export function registerBodyParser(app: FastifyInstance, limit = BODY_LIMIT_BYTE
       request.rawBody = raw;
       done(null, parseBody(request, raw));
     });
-  });
+  };
+  // The same parser twice: Fastify remembers which parser a Content-Type found, except the
+  // catch-all's, which it looks for again on every request (parsing the header each time), so
+  // the usual type is named.
+  app.addContentTypeParser('application/json', parser);
+  app.addContentTypeParser('*', parser);
 }
+
+type ContentTypeParser = (
+  request: FastifyRequest,
+  payload: Readable,
+  done: (err: Error | null, body?: unknown) => void,
+) => void;
 
 function readTruncated(
   stream: Readable,
@@ -62,7 +75,10 @@ function readTruncated(
     settled = true;
     // The caller went away mid-body (or the socket failed): a 4xx, not a fault of the exchange.
     cb(
-      new ApiError(-1102, 'body: the connection failed while the body was being read'),
+      new ApiError(
+        ErrorCodes.BAD_PARAMETER,
+        'body: the connection failed while the body was being read',
+      ),
       Buffer.alloc(0),
     );
   });
@@ -100,5 +116,7 @@ function describeType(type: string | undefined): string {
 
 /** Throws the recorded body problem, if any, as -1102. */
 export function assertBodyUsable(request: FastifyRequest): void {
-  if (request.bodyProblem !== null) throw new ApiError(-1102, request.bodyProblem);
+  if (request.bodyProblem !== null) {
+    throw new ApiError(ErrorCodes.BAD_PARAMETER, request.bodyProblem);
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The control API of sandbox-exchange.md: /sandbox/*, only when an admin token is configured,
+ * The control API of docs/sandbox.md: /sandbox/*, only when an admin token is configured,
  * every call with `Authorization: Bearer <token>`. Not part of the public API: hidden from the
  * OpenAPI document, exempt from rate limits and faults. Errors use the same `{code, msg}` body;
  * a missing or wrong token answers -1023 (401 missing, 403 wrong).
@@ -13,6 +13,7 @@ import type { ExchangeDomain } from '../domain/contract.js';
 import { ApiError } from '../domain/errors.js';
 import { FAULT_MODES, type FaultTable } from './faults.js';
 import { ipRuleProblem } from './ip-allow.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
 export interface ControlOptions {
   domain: ExchangeDomain;
@@ -27,16 +28,22 @@ export function adminCheck(token: string): (request: FastifyRequest) => void {
   return (request) => {
     const header = request.headers.authorization;
     if (typeof header !== 'string' || !/^Bearer\s+\S/i.test(header)) {
-      throw new ApiError(-1023, 'Authorization: "Bearer <admin token>" is required', {
-        status: 401,
-        headers: { 'www-authenticate': 'Bearer' },
-      });
+      throw new ApiError(
+        ErrorCodes.INVALID_SESSION,
+        'Authorization: "Bearer <admin token>" is required',
+        {
+          status: 401,
+          headers: { 'www-authenticate': 'Bearer' },
+        },
+      );
     }
     const got = createHash('sha256')
       .update(header.replace(/^Bearer\s+/i, '').trim())
       .digest();
     if (!timingSafeEqual(got, want)) {
-      throw new ApiError(-1023, 'Authorization: the admin token is wrong', { status: 403 });
+      throw new ApiError(ErrorCodes.INVALID_SESSION, 'Authorization: the admin token is wrong', {
+        status: 403,
+      });
     }
   };
 }
@@ -109,10 +116,13 @@ export const controlRoutes: FastifyPluginCallbackTypebox<ControlOptions> = (app,
     const body = request.body;
     for (const rule of body.ipRestrictions ?? []) {
       const problem = ipRuleProblem(rule);
-      if (problem) throw new ApiError(-1102, `ipRestrictions: ${problem}`);
+      if (problem) throw new ApiError(ErrorCodes.BAD_PARAMETER, `ipRestrictions: ${problem}`);
     }
     if (body.permission === 'trade' && body.expiresAt === undefined) {
-      throw new ApiError(-1102, 'expiresAt: is required for a key with trade permission');
+      throw new ApiError(
+        ErrorCodes.BAD_PARAMETER,
+        'expiresAt: is required for a key with trade permission',
+      );
     }
     const key = domain.createKey(body);
     reply.code(201);

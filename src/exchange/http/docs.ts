@@ -1,7 +1,7 @@
 /**
- * GET /docs: the human documentation of the sandbox. It states every choice the spec leaves open
- * ("not shown"), the rate limits, the signing rules with a worked example computed at start-up
- * by the same code that checks signatures, and the domain's pricing model.
+ * GET /docs: the human documentation of the sandbox. It states every choice it makes where
+ * docs/api.md leaves a point open, the rate limits, the signing rules with a worked example
+ * computed by the same code that checks signatures, and the domain's pricing model.
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { ERRORS } from '../../shared/api/errors.js';
@@ -67,7 +67,7 @@ export function docsMarkdown(opts: DocsOptions): string {
   return `# Betdesk sandbox exchange
 
 A local exchange that implements the binary-outcome sports betting exchange API in full. This page
-documents it, including every choice the API specification leaves open ("not shown").
+documents it, including every choice made where the API leaves a point open.
 The machine-readable description is [/openapi.yaml](/openapi.yaml); an interactive console is at
 [/swagger](/swagger). Both are served by this process; nothing is fetched from elsewhere.
 
@@ -120,7 +120,7 @@ separators. \`path\` is the request path as sent, without its query string (for 
 \`payload\` is the raw body bytes as sent when the request has a body, otherwise the raw query
 string as sent, without the \`?\`. Build the query string once and send exactly the bytes you signed.
 
-### Worked example (computed by the exchange's own code at start-up)
+### Worked example (computed by the exchange's own code)
 
 Key \`${ex.apiKey}\`, secret \`${ex.secret}\`, timestamp \`${ex.timestamp}\`, recv window \`${ex.recvWindow}\`.
 
@@ -230,7 +230,7 @@ counts the matches, an offset past the end gives an empty page. GET /fixtures al
 ## Orders, quotes and events
 
 - A quote lives ${QUOTE_TTL_MS / 1000} s on the exchange clock; the sandbox adds \`expiresAt\` to the quote.
-- Order records carry the fields of the spec plus \`orderType\`, \`marketUnit\`, \`qty\`, \`boost\`,
+- Order records carry the API's fields plus \`orderType\`, \`marketUnit\`, \`qty\`, \`boost\`,
   \`rfqId\`, \`proceeds\` (a filled SELL), \`createdAt\` and \`updatedAt\` (what /orders/updates follows).
 - An accepted order is \`SUBMITTED\`, then after the block time (\`--block-ms\`, default 1000 ms)
   \`FILLED\`, \`CANCELED\` (a FOK that can no longer fill) or \`REJECTED\` (with \`error\`).
@@ -239,7 +239,7 @@ counts the matches, an offset past the end gives an empty page. GET /fixtures al
 
 ## Error codes and HTTP statuses
 
-Every error answers \`{"code": <integer>, "msg": <string>}\`. The statuses the spec does not give are
+Every error answers \`{"code": <integer>, "msg": <string>}\`. The statuses the API does not fix are
 the sandbox's choice:
 
 | Code | HTTP | Name | Meaning |
@@ -252,7 +252,7 @@ or 404 for an unknown route.
 
 ## Key management
 
-The spec's key management endpoints are not shown; in the sandbox, keys are made through the
+The API does not describe its key management endpoints; in the sandbox, keys are made through the
 control API below. Its authentication failures use -1023 (401 without a token, 403 with a wrong
 one). A key's secret is returned once, at creation.
 
@@ -284,7 +284,7 @@ A fault is drawn by a request that has passed authentication, rate limits and va
 
 ## Pricing model and the exchange's other choices
 
-${PRICING_DOC.trim() === '' ? 'See the reference pricing model of the sandbox specification.' : nestHeadings(PRICING_DOC)}
+${PRICING_DOC.trim() === '' ? 'See the pricing model of docs/sandbox.md in the Betdesk repository.' : nestHeadings(PRICING_DOC)}
 `;
 }
 
@@ -303,7 +303,10 @@ function nestHeadings(md: string): string {
 }
 
 export const docsRoutes: FastifyPluginCallback<DocsOptions> = (app, opts, done) => {
-  const html = htmlPage('Betdesk sandbox exchange', renderMarkdown(docsMarkdown(opts)));
+  // Rendered on the first request, not at start-up (see markdown.ts).
+  let page: Promise<string> | undefined;
+  const render = async () =>
+    htmlPage('Betdesk sandbox exchange', await renderMarkdown(docsMarkdown(opts)));
   app.get(
     '/docs',
     {
@@ -311,7 +314,7 @@ export const docsRoutes: FastifyPluginCallback<DocsOptions> = (app, opts, done) 
       schema: {
         summary: 'Human documentation',
         description:
-          'HTML: signing with a worked example, the pricing model, rate limits and every choice the spec leaves open.',
+          'HTML: signing with a worked example, the pricing model, rate limits and every choice the API leaves open.',
         tags: ['system'],
         headers: VersionHeader,
         produces: ['text/html'],
@@ -321,9 +324,13 @@ export const docsRoutes: FastifyPluginCallback<DocsOptions> = (app, opts, done) 
         },
       },
     },
-    (_request, reply) => {
+    async (_request, reply) => {
       reply.type('text/html; charset=utf-8');
-      return html;
+      page ??= render().catch((err: unknown) => {
+        page = undefined;
+        throw err;
+      });
+      return page;
     },
   );
   done();

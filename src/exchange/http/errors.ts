@@ -1,19 +1,23 @@
 /**
- * Every failure answers `{code, msg}` (section 7). Bad input of any kind is -1102 with a 4xx
+ * Every failure answers `{code, msg}` (docs/api.md 7). Bad input of any kind is -1102 with a 4xx
  * status and never a 5xx; only a fault of the exchange itself is -1000 with 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../domain/errors.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  requestLog: (request: FastifyRequest) => FastifyBaseLogger = (request) => request.log,
+): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
     const api = toApiError(err);
-    if (api.code === -1000) {
-      request.log.error({ err }, 'internal error');
+    if (api.code === ErrorCodes.INTERNAL) {
+      requestLog(request).error({ err }, 'internal error');
     } else if (api.status >= 500) {
-      request.log.warn({ code: api.code, msg: api.message }, 'upstream error answered');
+      requestLog(request).warn({ code: api.code, msg: api.message }, 'upstream error answered');
     }
     reply.code(api.status);
     for (const [name, value] of Object.entries(api.headers)) reply.header(name, value);
@@ -24,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const path = request.url.split('?', 1)[0] ?? '';
     reply.code(404);
     return {
-      code: -1102,
+      code: ErrorCodes.BAD_PARAMETER,
       msg: `No endpoint ${request.method} ${truncate(path, 200)}; the endpoints are listed at GET /docs`,
     };
   });
@@ -37,22 +41,24 @@ export function toApiError(err: unknown): ApiError {
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(-1102, `Content-Type: must be application/json`);
+      return new ApiError(ErrorCodes.BAD_PARAMETER, `Content-Type: must be application/json`);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(-1102, 'body: is larger than 1 MB');
+      return new ApiError(ErrorCodes.BAD_PARAMETER, 'body: is larger than 1 MB');
     case 'FST_ERR_CTP_INVALID_TYPE':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ApiError(-1102, `body: ${e.message}`);
+      return new ApiError(ErrorCodes.BAD_PARAMETER, `body: ${e.message}`);
     default:
       break;
   }
   if (status >= 400 && status < 500) {
-    return new ApiError(-1102, truncate(e.message || 'malformed request', 300));
+    return new ApiError(ErrorCodes.BAD_PARAMETER, truncate(e.message || 'malformed request', 300));
   }
-  return new ApiError(-1000, 'Internal error; the outcome of a write is unknown, read it back.', {
-    status: 500,
-  });
+  return new ApiError(
+    ErrorCodes.INTERNAL,
+    'Internal error; the outcome of a write is unknown, read it back.',
+    { status: 500 },
+  );
 }
 
 /**
@@ -71,7 +77,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     status = 431;
     msg = 'headers: larger than the 16 KB the exchange reads';
   }
-  const body = JSON.stringify({ code: -1102, msg });
+  const body = JSON.stringify({ code: ErrorCodes.BAD_PARAMETER, msg });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -4,7 +4,7 @@
  * validation, i.e. where the real service would call its upstreams, and each such request uses
  * up one of the count.
  */
-import { errorInfo } from '../../shared/api/errors.js';
+import { ErrorCodes, errorInfo } from '../../shared/api/errors.js';
 import { ApiError } from '../domain/errors.js';
 
 export const FAULT_MODES = ['latency', 'error', 'drop', 'revert', 'congested'] as const;
@@ -37,20 +37,28 @@ export class FaultTable {
   set(fault: Fault, knownRoutes: ReadonlySet<string>): void {
     if (!knownRoutes.has(fault.route)) {
       throw new ApiError(
-        -1102,
+        ErrorCodes.BAD_PARAMETER,
         `route: must be "METHOD /path" of a public endpoint, one of ${[...knownRoutes].join(', ')}`,
       );
     }
     if ((fault.mode === 'revert' || fault.mode === 'congested') && fault.route !== ORDER_ROUTE) {
-      throw new ApiError(-1102, `mode: ${fault.mode} applies only to ${ORDER_ROUTE}`);
+      throw new ApiError(
+        ErrorCodes.BAD_PARAMETER,
+        `mode: ${fault.mode} applies only to ${ORDER_ROUTE}`,
+      );
     }
     if (fault.mode === 'latency' && fault.ms === undefined) {
-      throw new ApiError(-1102, 'ms: is required for mode latency');
+      throw new ApiError(ErrorCodes.BAD_PARAMETER, 'ms: is required for mode latency');
     }
     if (fault.mode === 'error') {
-      if (fault.code === undefined) throw new ApiError(-1102, 'code: is required for mode error');
+      if (fault.code === undefined) {
+        throw new ApiError(ErrorCodes.BAD_PARAMETER, 'code: is required for mode error');
+      }
       if (errorInfo(fault.code).name === 'UNKNOWN') {
-        throw new ApiError(-1102, `code: ${fault.code} is not an error code of the API`);
+        throw new ApiError(
+          ErrorCodes.BAD_PARAMETER,
+          `code: ${fault.code} is not an error code of the API`,
+        );
       }
     }
     this.faults.set(fault.route, { ...fault });
@@ -70,13 +78,14 @@ export class FaultTable {
     if (!f) return undefined;
     f.count -= 1;
     if (f.count <= 0) this.faults.delete(route);
-    return { mode: f.mode, ms: f.ms ?? 0, code: f.code ?? -1000 };
+    return { mode: f.mode, ms: f.ms ?? 0, code: f.code ?? ErrorCodes.INTERNAL };
   }
 }
 
 /** The answer of an `error` fault: the code with its HTTP status (and Retry-After for -1003). */
 export function faultError(code: number): ApiError {
   const info = errorInfo(code);
-  const headers: Record<string, string> = code === -1003 ? { 'retry-after': '1' } : {};
+  const headers: Record<string, string> =
+    code === ErrorCodes.TOO_MANY_REQUESTS ? { 'retry-after': '1' } : {};
   return new ApiError(code, `Injected fault: ${info.meaning}`, { headers });
 }

@@ -1,8 +1,14 @@
 /**
- * Just enough Markdown for GET /docs: headings, paragraphs, bullet and numbered lists, tables,
- * fenced code, inline code, bold, italics and links. Everything is HTML-escaped first, so no text
- * of ours (or of the domain's pricing notes) can inject markup.
+ * Markdown to HTML for GET /docs, by `marked` (GitHub-flavoured: tables, fenced code, lists).
+ * The page is built from our own text, but it is served to browsers, so the renderer stays
+ * closed to markup: raw HTML in the source is shown as text, links go only to this server's
+ * paths, in-page anchors or http(s), and images are shown as their alt text (the page loads
+ * nothing from elsewhere). Headings get an id from their text so a section can be linked.
+ *
+ * `marked` is loaded, and the page rendered, on first use: its first parse takes tens of ms,
+ * which the sandbox's start (and so paper mode's) should not pay for a page few people open.
  */
+import type { Marked, Tokens } from 'marked';
 
 export function escapeHtml(s: string): string {
   return s
@@ -13,108 +19,45 @@ export function escapeHtml(s: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function inline(text: string): string {
-  const parts = text.split(/(`[^`]+`)/);
-  return parts
-    .map((part) => {
-      if (part.length > 1 && part.startsWith('`') && part.endsWith('`')) {
-        return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
-      }
-      return escapeHtml(part)
-        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-        .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
-        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, href: string) =>
-          /^(\/|#|https?:)/.test(href) ? `<a href="${href}">${label}</a>` : label,
-        );
-    })
-    .join('');
-}
-
-function slug(text: string): string {
+/** The id of a heading: "Rate limits" -> "rate-limits". */
+export function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
 
-function tableRow(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((c) => c.trim());
+const SAFE_HREF = /^(\/|#|https?:)/i;
+
+async function createMarkdown(): Promise<Marked> {
+  const { Marked } = await import('marked');
+  return new Marked({
+    async: false,
+    gfm: true,
+    renderer: {
+      heading({ tokens, depth }: Tokens.Heading): string {
+        const id = slug(this.parser.parseInline(tokens, this.parser.textRenderer));
+        return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      },
+      html({ text }: Tokens.HTML | Tokens.Tag): string {
+        return escapeHtml(text);
+      },
+      link({ href, tokens }: Tokens.Link): string {
+        const label = this.parser.parseInline(tokens);
+        return SAFE_HREF.test(href) ? `<a href="${escapeHtml(href)}">${label}</a>` : label;
+      },
+      image({ text }: Tokens.Image): string {
+        return escapeHtml(text);
+      },
+    },
+  });
 }
 
-export function renderMarkdown(md: string): string {
-  const lines = md.replace(/\r\n/g, '\n').split('\n');
-  const out: string[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i] ?? '';
-    if (line.startsWith('```')) {
-      const code: string[] = [];
-      i++;
-      while (i < lines.length && !(lines[i] ?? '').startsWith('```')) code.push(lines[i++] ?? '');
-      i++;
-      out.push(`<pre><code>${escapeHtml(code.join('\n'))}</code></pre>`);
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      const level = heading[1]!.length;
-      const text = heading[2] ?? '';
-      out.push(`<h${level} id="${slug(text)}">${inline(text)}</h${level}>`);
-      i++;
-      continue;
-    }
-    if (/^\s*\|/.test(line) && /^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? '')) {
-      const head = tableRow(line);
-      i += 2;
-      const rows: string[][] = [];
-      while (i < lines.length && /^\s*\|/.test(lines[i] ?? ''))
-        rows.push(tableRow(lines[i++] ?? ''));
-      out.push(
-        `<table><thead><tr>${head.map((h) => `<th>${inline(h)}</th>`).join('')}</tr></thead><tbody>` +
-          rows.map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join('')}</tr>`).join('') +
-          '</tbody></table>',
-      );
-      continue;
-    }
-    if (/^\s*([-*]|\d+\.)\s+/.test(line)) {
-      const ordered = /^\s*\d+\./.test(line);
-      const items: string[] = [];
-      while (i < lines.length && /^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? '')) {
-        let item = (lines[i++] ?? '').replace(/^\s*([-*]|\d+\.)\s+/, '');
-        // Continuation lines of the same item are indented.
-        while (
-          i < lines.length &&
-          /^\s{2,}\S/.test(lines[i] ?? '') &&
-          !/^\s*([-*]|\d+\.)\s+/.test(lines[i] ?? '')
-        ) {
-          item += ` ${(lines[i++] ?? '').trim()}`;
-        }
-        items.push(`<li>${inline(item)}</li>`);
-      }
-      const tag = ordered ? 'ol' : 'ul';
-      out.push(`<${tag}>${items.join('')}</${tag}>`);
-      continue;
-    }
-    if (line.trim() === '') {
-      i++;
-      continue;
-    }
-    const para: string[] = [];
-    while (
-      i < lines.length &&
-      (lines[i] ?? '').trim() !== '' &&
-      !/^(#{1,6}\s|```|\s*\||\s*([-*]|\d+\.)\s+)/.test(lines[i] ?? '')
-    ) {
-      para.push((lines[i++] ?? '').trim());
-    }
-    out.push(`<p>${inline(para.join(' '))}</p>`);
-  }
-  return out.join('\n');
+let markdown: Promise<Marked> | undefined;
+
+export async function renderMarkdown(md: string): Promise<string> {
+  markdown ??= createMarkdown();
+  return (await markdown).parse(md, { async: false });
 }
 
 export function htmlPage(title: string, bodyHtml: string): string {

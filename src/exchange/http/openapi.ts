@@ -19,7 +19,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Binary-outcome sports betting exchange API (Betdesk sandbox)',
         version: String(API_VERSION),
         description:
-          'The exchange API of exchange-api.md as served by the Betdesk sandbox exchange. Signed endpoints need the four X-* signing headers (see GET /docs for the signing rules and a worked example). Every answer carries `X-Api-Version: 0`; every error is `{code, msg}`.',
+          'The binary-outcome sports betting exchange API as served by the Betdesk sandbox exchange (described in the Betdesk repository, docs/api.md). Signed endpoints need the four X-* signing headers (see GET /docs for the signing rules and a worked example). Every answer carries `X-Api-Version: 0`; every error is `{code, msg}`.',
       },
       tags: [
         { name: 'system', description: 'Liveness, clock and documentation.' },

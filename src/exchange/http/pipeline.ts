@@ -12,9 +12,10 @@
  * `request.routeOptions` builds a new object on every read).
  *
  * A quota is spent as soon as a request passes the bucket, whatever happens to it afterwards
- * (section 8.1: rejected requests still consume quota).
+ * (docs/api.md 8.1: refused requests still spend quota).
  */
 import type {
+  FastifyBaseLogger,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -33,6 +34,7 @@ import type { Authenticator } from './auth.js';
 import { assertBodyUsable } from './body.js';
 import { type ArmedFault, faultError, type FaultTable } from './faults.js';
 import type { RateLimiter } from './rate-limits.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,6 +63,8 @@ export interface PipelineDeps {
   faults: FaultTable;
   /** Checks the control API's bearer token; absent when the control API is off. */
   checkAdmin: ((request: FastifyRequest) => void) | undefined;
+  /** The logger for a line about one request (http/logging.ts). */
+  requestLog: (request: FastifyRequest) => FastifyBaseLogger;
 }
 
 const VERSION = String(API_VERSION);
@@ -98,7 +102,7 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
       if (limiter && group) setLimitHeaders(reply, limiter.untouched(group));
       done(
         new ApiError(
-          -1099,
+          ErrorCodes.UNKNOWN_API_VERSION,
           `X-Api-Version: unknown version ${JSON.stringify(String(version).slice(0, 20))}; the current version is ${VERSION}`,
         ),
       );
@@ -114,9 +118,12 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
     if (config.control === true) {
       addHook(route, 'preValidation', controlGuard(deps));
     } else if (config.routeKey !== undefined) {
-      addHook(route, 'preValidation', publicGuard(deps, config));
-      addHook(route, 'preHandler', faultHook(deps.faults, config.routeKey));
-      addHook(route, 'onSend', dropHook);
+      // An unsigned GET with no rate limits has nothing to check: Fastify reads no GET body.
+      const guarded =
+        config.signed !== undefined || limiter !== undefined || options.method !== 'GET';
+      if (guarded) addHook(route, 'preValidation', publicGuard(deps, config));
+      addHook(route, 'preHandler', faultHook(deps, config.routeKey));
+      addHook(route, 'onSend', dropHook(deps));
     }
   });
 }
@@ -184,7 +191,8 @@ function publicGuard(deps: PipelineDeps, config: RouteConfig): preValidationHook
   };
 }
 
-function faultHook(faults: FaultTable, routeKey: string): preHandlerHookHandler {
+function faultHook(deps: PipelineDeps, routeKey: string): preHandlerHookHandler {
+  const { faults, requestLog } = deps;
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (faults.empty) {
       done();
@@ -195,7 +203,7 @@ function faultHook(faults: FaultTable, routeKey: string): preHandlerHookHandler 
       done();
       return;
     }
-    request.log.info({ route: routeKey, fault: fault.mode }, 'injected fault');
+    requestLog(request).info({ route: routeKey, fault: fault.mode }, 'injected fault');
     switch (fault.mode) {
       case 'error':
         done(faultError(fault.code));
@@ -217,14 +225,16 @@ function faultHook(faults: FaultTable, routeKey: string): preHandlerHookHandler 
   };
 }
 
-const dropHook: onSendHookHandler = (request, reply, payload, done) => {
-  if (request.fault?.mode === 'drop') {
-    // The request was applied; the caller never hears about it.
-    request.log.info('dropping the connection without answering (injected fault)');
-    reply.raw.destroy();
-  }
-  done(null, payload);
-};
+function dropHook(deps: PipelineDeps): onSendHookHandler {
+  return (request, reply, payload, done) => {
+    if (request.fault?.mode === 'drop') {
+      // The request was applied; the caller never hears about it.
+      deps.requestLog(request).info('dropping the connection without answering (injected fault)');
+      reply.raw.destroy();
+    }
+    done(null, payload);
+  };
+}
 
 function setLimitHeaders(reply: FastifyReply, h: { limit: number; remaining: number }): void {
   reply.header('x-ratelimit-limit', h.limit);

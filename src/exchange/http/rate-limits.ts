@@ -1,5 +1,5 @@
 /**
- * The three checks of section 8.1, in their order: the per-IP cap, the wallet's bucket for the
+ * The three checks of docs/api.md 8.1, in their order: the per-IP cap, the wallet's bucket for the
  * endpoint's group (the fixtures bucket is keyed by IP), then the shared price-feed budget.
  * All buckets refill on the exchange clock, so POST /sandbox/clock refills them too.
  */
@@ -11,6 +11,7 @@ import {
 } from '../../shared/api/limits.js';
 import { ApiError } from '../domain/errors.js';
 import { BucketTable } from './token-bucket.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
 export interface LimitHeaders {
   limit: number;
@@ -41,7 +42,7 @@ export class RateLimiter {
     const r = this.perIp.take(ip, now);
     if (!r.ok) {
       throw new ApiError(
-        -1003,
+        ErrorCodes.TOO_MANY_REQUESTS,
         `Too many requests from ${ip}: the cap is ${IP_LIMIT.perSecond} per second (burst ${IP_LIMIT.burst}); retry after ${r.retryAfter} s`,
         { status: 429, headers: { 'retry-after': String(r.retryAfter) } },
       );
@@ -55,7 +56,7 @@ export class RateLimiter {
     if (!r.ok) {
       const spec = GROUP_LIMITS[group];
       throw new ApiError(
-        -1003,
+        ErrorCodes.TOO_MANY_REQUESTS,
         `Too many requests: the ${group} quota is ${spec.perMinute} per minute (burst ${spec.burst}); retry after ${r.retryAfter} s`,
         {
           status: 429,
@@ -82,7 +83,7 @@ export class RateLimiter {
     const r = this.priceFeed.take('shared', now, cost);
     if (!r.ok) {
       throw new ApiError(
-        -1003,
+        ErrorCodes.TOO_MANY_REQUESTS,
         `The exchange is shedding load: the shared price-feed budget is spent; retry after ${r.retryAfter} s`,
         { status: 503, headers: { 'retry-after': String(r.retryAfter) } },
       );

@@ -1,6 +1,6 @@
 /**
- * Signatures already accepted, so each is accepted exactly once (section 5, rule 2). An entry is
- * needed only while its timestamp is still inside its recv window: after that the request fails
+ * Signatures already accepted, so each is accepted exactly once (docs/api.md 5.2, rule 2). An
+ * entry is needed only while its timestamp is still inside its recv window: after that the request fails
  * the timestamp check anyway. Entries are filed by the second in which they lapse and whole
  * seconds are dropped as the exchange clock passes them, so a check is O(1) and the cache holds
  * at most one recv window (60 s at most) of traffic.

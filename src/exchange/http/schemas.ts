@@ -17,7 +17,7 @@ import {
   Settlement,
 } from '../../shared/api/schemas.js';
 import { RECV_WINDOW_MAX, RECV_WINDOW_MIN } from '../../shared/api/signing.js';
-import { errorInfo } from '../../shared/api/errors.js';
+import { ErrorCodes, errorInfo } from '../../shared/api/errors.js';
 
 type Json = Record<string, unknown>;
 
@@ -78,7 +78,7 @@ function stringLiterals(anyOf: unknown): string[] | undefined {
 
 // ------------------------------------------------------------------ headers
 
-/** The four signing headers of section 5 (documented; checked by the authentication step). */
+/** The four signing headers of docs/api.md 5.2 (documented; checked by the authentication step). */
 export const SignedHeaders = Type.Object({
   'x-api-key': Type.String({ description: 'The API key.' }),
   'x-timestamp': Type.String({
@@ -153,7 +153,7 @@ export function errors(
     const headers: Json = { ...versionHeader };
     if (limited) Object.assign(headers, limitHeaders);
     if (status === 429 || status === 503) Object.assign(headers, retryAfter);
-    const description = ERROR_TEXT[status] ?? errorInfo(-1000).meaning;
+    const description = ERROR_TEXT[status] ?? errorInfo(ErrorCodes.INTERNAL).meaning;
     out[status] = ownContent
       ? {
           description,

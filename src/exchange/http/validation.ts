@@ -1,7 +1,7 @@
 /**
  * Request validation with the shared TypeBox schemas, compiled once per route. A failure becomes
  * `ApiError(-1102)` whose message names the field and says what it must be, e.g.
- * `qty: must be a decimal string like "10"`, so a client can fix the request without the spec.
+ * `qty: must be a decimal string like "10"`, so a client can fix the request without the docs.
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
@@ -9,6 +9,7 @@ import { Compile } from 'typebox/compile';
 import { DECIMAL_PATTERN } from '../../shared/money.js';
 import { CLIENT_ORDER_ID_PATTERN } from '../../shared/api/schemas.js';
 import { ApiError } from '../domain/errors.js';
+import { ErrorCodes } from '../../shared/api/errors.js';
 
 type Part = 'body' | 'querystring' | 'params' | 'headers';
 
@@ -58,7 +59,8 @@ function textConverter(schema: JsonSchema): (value: unknown) => unknown {
   const defaults = Object.entries(props).filter(([, p]) => p.default !== undefined);
   return (value) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    // Converted in place: Fastify parses a fresh object for every request.
+    const out = value as Record<string, unknown>;
     for (const k of integers) {
       const v = out[k];
       if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) out[k] = Number(v);
@@ -70,7 +72,7 @@ function textConverter(schema: JsonSchema): (value: unknown) => unknown {
 
 /** The first useful error of a failed check, as `ApiError(-1102, "<field>: <problem>")`. */
 export function readableError(schema: TSchema, part: Part, errors: SchemaError[]): ApiError {
-  return new ApiError(-1102, describeErrors(schema, part, errors));
+  return new ApiError(ErrorCodes.BAD_PARAMETER, describeErrors(schema, part, errors));
 }
 
 export function describeErrors(schema: TSchema, part: Part, errors: SchemaError[]): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiMessage, readLegs, readSizing } from '../../../src/shared/api/leg.js';
 import { dec } from '../../../src/shared/money.js';
 import { buy, codeOf, domain, fixture, leg, placeAndSettle } from './helpers.js';
 
@@ -171,6 +172,35 @@ describe('quotes', () => {
     }
   });
 
+  it('words a bad leg or size exactly as the shared leg parser does, null leg included', async () => {
+    const d = await domain();
+    const w = d.createWallet();
+    const f = fixture(d);
+    const good = leg(f, 'HOM', 'BUY');
+    const cases: { legs: unknown; qty?: unknown; marketUnit?: unknown }[] = [
+      { legs: [], qty: '1', marketUnit: 'BASE' },
+      { legs: [null], qty: '1', marketUnit: 'BASE' },
+      { legs: [good, good], qty: '1', marketUnit: 'BASE' },
+      { legs: [{ ...good, contractId: '' }], qty: '1', marketUnit: 'BASE' },
+      { legs: [{ ...good, side: 'HOLD' }], qty: '1', marketUnit: 'BASE' },
+      { legs: [{ ...good, boost: '2.5' }], qty: '1', marketUnit: 'BASE' },
+      { legs: [good], qty: '1' },
+      { legs: [good], qty: '1e3', marketUnit: 'BASE' },
+      { legs: [good], qty: '0', marketUnit: 'QUOTE' },
+    ];
+    for (const req of cases) {
+      const read = readLegs(req.legs);
+      const refused = read.ok ? readSizing(read.value.side, req.qty, req.marketUnit) : read;
+      if (refused.ok) throw new Error(`not a bad request: ${JSON.stringify(req)}`);
+      const { problem } = refused;
+      const err = await codeOf(() => d.requestQuote(w, req as never));
+      expect(err, JSON.stringify(req)).toMatchObject({
+        code: problem.code,
+        msg: apiMessage(problem),
+      });
+    }
+  });
+
   it('refuses two legs with -2026 (HTTP 501)', async () => {
     const d = await domain();
     const w = d.createWallet();
@@ -243,5 +273,26 @@ describe('quotes', () => {
     );
     expect(err.code).toBe(-1102);
     expect(err.msg).toMatch(/qty: 11 .*capacity of 10/);
+  });
+
+  it('forgets lapsed quotes oldest first, past executed ones, and keeps the live ones', async () => {
+    const d = await domain();
+    const w = d.createWallet();
+    const f = fixture(d);
+    const ask = (qty: string) =>
+      d.requestQuote(w, { legs: [leg(f, 'HOM', 'BUY')], qty, marketUnit: 'BASE' });
+    const first = ask('1');
+    d.advanceClock(10_000);
+    const executed = ask('2');
+    await d.placeOrder(w, { orderType: 'FOK', rfqId: executed.rfqId });
+    d.advanceClock(10_000);
+    const live = ask('3');
+    d.advanceClock(11_000);
+    ask('4'); // prunes `first`; `executed` is gone already, `live` has 19 s left
+    const fok = (rfqId: string) => codeOf(() => d.placeOrder(w, { orderType: 'FOK', rfqId }));
+    expect((await fok(first.rfqId)).code).toBe(-2031);
+    expect((await fok(executed.rfqId)).code).toBe(-2027);
+    const placed = await d.placeOrder(w, { orderType: 'FOK', rfqId: live.rfqId });
+    expect(placed.contracts).toBe(3);
   });
 });

@@ -206,7 +206,7 @@ describe('malformed query strings (-1102)', () => {
   });
 });
 
-describe('bodies over 1 MB (8.1)', () => {
+describe('bodies over 1 MB (docs/api.md 8, rule 1)', () => {
   it('truncates at 1 MB: a body signed whole then fails its signature (-1022), never 413 or 5xx', async () => {
     const big = JSON.stringify({
       legs: [leg],
@@ -333,7 +333,7 @@ describe('fuzz', () => {
       fc.asyncProperty(orderLike, fc.constantFrom('/order/rfq', '/order'), async (body, path) => {
         const res = await sb.signedInject(trader, 'POST', path, { body });
         if (res.status < 300) return;
-        // -2019 (market closed) and -5xxx are 503 by the spec; nothing here should reach them.
+        // -2019 (market closed) and -5xxx are 503 (docs/api.md 7); nothing here should reach them.
         expectErrorBody(res.status, res.text);
       }),
       { numRuns: 300 },

@@ -1,73 +1,30 @@
 /** The standalone server: `tsx src/exchange/cli.ts`, one stdout line, logs on stderr, clean stop. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../harness/temp.js';
+import { spawnProgram, untilListening, type Program } from '../../harness/processes.js';
 
-const children: ChildProcess[] = [];
+const programs: Program[] = [];
 afterEach(() => {
-  for (const c of children.splice(0)) signalGroup(c, 'SIGKILL');
+  for (const p of programs.splice(0)) p.signal('SIGKILL');
 });
-
-/**
- * Each child leads its own process group, and signals go to the whole group, as a terminal's
- * Ctrl-C does: npx and npm run do not pass a SIGTERM on to the server they started.
- */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 /**
  * `viaNpx` runs the command as documented; otherwise node loads tsx in-process, so a signal
  * reaches the exchange itself rather than a wrapper (npx does not pass SIGINT on).
  */
-function run(args: string[], viaNpx = false): Omit<Started, 'url'> {
+function run(args: string[], viaNpx = false): Program {
   const [cmd, pre] = viaNpx ? ['npx', ['tsx']] : [process.execPath, ['--import', 'tsx']];
-  const child = spawn(cmd, [...pre, 'src/exchange/cli.ts', ...args], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    // 'close' waits for every holder of the stdout pipe, i.e. the server under npx and tsx too.
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
+  const p = spawnProgram(cmd, [...pre, 'src/exchange/cli.ts', ...args]);
+  programs.push(p);
+  return p;
 }
 
-async function start(args: string[], viaNpx = false): Promise<Started> {
-  const r = run(args, viaNpx);
-  const deadline = Date.now() + 25_000;
-  while (!r.stdout().includes('\n')) {
-    if (r.child.exitCode !== null) throw new Error(`exited early: ${r.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`no listening line; stderr: ${r.stderr()}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  const line = JSON.parse(r.stdout().split('\n')[0]!) as { event: string; url: string };
-  return { ...r, url: line.url };
-}
+const start = (args: string[], viaNpx = false) =>
+  untilListening(run(args, viaNpx), `exchange ${args.join(' ')}`, 25_000);
 
 describe('exchange CLI', () => {
-  it('writes exactly one listening line, answers, logs JSON to stderr, and stops on SIGTERM within 2 s', async () => {
+  // How long a stop takes is measured by `npm run bench:timing`, not asserted here.
+  it('writes exactly one listening line, answers, logs JSON to stderr, and stops on SIGTERM', async () => {
     const s = await start(['--port', '0', '--admin-token', 't'], true);
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(JSON.parse(s.stdout().split('\n')[0]!)).toEqual({ event: 'listening', url: s.url });
@@ -80,10 +37,8 @@ describe('exchange CLI', () => {
     });
     expect(wallet.status).toBe(201);
 
-    const stoppedAt = Date.now();
-    signalGroup(s.child, 'SIGTERM');
+    s.signal('SIGTERM');
     const exit = await s.exited;
-    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
     expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
     // Nothing is left listening.
     await expect(fetch(`${s.url}/health`)).rejects.toThrow();
@@ -100,14 +55,14 @@ describe('exchange CLI', () => {
     expect(s.stderr()).not.toMatch(/"secret"/);
   });
 
-  it('stops on SIGINT within 2 s, even with a keep-alive connection open', async () => {
+  it('stops on SIGINT, even with a keep-alive connection open', async () => {
     const s = await start(['--port', '0', '--no-rate-limits']);
     const res = await fetch(`${s.url}/time`, { headers: { connection: 'keep-alive' } });
     expect(res.status).toBe(200);
-    const stoppedAt = Date.now();
-    signalGroup(s.child, 'SIGINT');
-    await s.exited;
-    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+    s.signal('SIGINT');
+    const exit = await s.exited;
+    expect(exit.code === 0 || exit.signal === 'SIGINT').toBe(true);
+    await expect(fetch(`${s.url}/health`)).rejects.toThrow();
   });
 
   it('answers 404 on /sandbox without --admin-token', async () => {
@@ -117,14 +72,14 @@ describe('exchange CLI', () => {
       headers: { authorization: 'Bearer t' },
     });
     expect(res.status).toBe(404);
-    signalGroup(s.child, 'SIGTERM');
+    s.signal('SIGTERM');
     await s.exited;
   });
 
   it('keeps its state in --data and reloads it on restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'exchange-cli-'));
+    const dir = tempDir('exchange-cli-');
     try {
-      const file = join(dir, 'state.sqlite');
+      const file = `${dir.dir}/state.sqlite`;
       const a = await start(['--port', '0', '--admin-token', 't', '--data', file]);
       const created = (await (
         await fetch(`${a.url}/sandbox/wallets`, {
@@ -138,7 +93,7 @@ describe('exchange CLI', () => {
         body: JSON.stringify({ wallet: created.wallet, permission: 'read' }),
       });
       const { apiKey } = (await key.json()) as { apiKey: string };
-      signalGroup(a.child, 'SIGTERM');
+      a.signal('SIGTERM');
       await a.exited;
 
       const b = await start(['--port', '0', '--admin-token', 't', '--data', file]);
@@ -147,10 +102,10 @@ describe('exchange CLI', () => {
         headers: { authorization: 'Bearer t' },
       });
       expect(revoke.status).toBe(204); // the key survived the restart
-      signalGroup(b.child, 'SIGTERM');
+      b.signal('SIGTERM');
       await b.exited;
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      dir.cleanup();
     }
   });
 

@@ -1,4 +1,4 @@
-/** The control API of sandbox-exchange.md: only with an admin token, Bearer auth, exact answers. */
+/** The control API of docs/sandbox.md: only with an admin token, Bearer auth, exact answers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExchange, type RunningExchange } from '../../../src/exchange/app.js';
 import { startSandbox, type Sandbox } from '../harness.js';

@@ -1,8 +1,11 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- walking a parsed JSON document */
 /** GET /openapi.yaml, GET /swagger and GET /docs: generated, complete, and served locally. */
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNING_EXAMPLE } from '../../../src/exchange/http/docs.js';
+import { escapeHtml } from '../../../src/exchange/http/markdown.js';
 import { ERRORS } from '../../../src/shared/api/errors.js';
-import { GROUP_LIMITS } from '../../../src/shared/api/limits.js';
+import { DEFAULT_PRICE_BUDGET_PER_SECOND, GROUP_LIMITS } from '../../../src/shared/api/limits.js';
 import { startSandbox, type Sandbox } from '../harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -186,36 +189,67 @@ describe('GET /docs', () => {
   beforeAll(async () => {
     const res = await sb.get('/docs');
     expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     html = res.text;
   });
 
-  it('explains signing with a worked example', () => {
-    expect(html).toMatch(/Worked example/);
-    expect(html).toMatch(/X-Signature/);
-    expect(html).toMatch(/[0-9a-f]{64}/);
+  /** The cells of one table row, as the page renders them. */
+  const row = (...cells: (string | number)[]) =>
+    `<tr>\n${cells.map((c) => `<td>${c}</td>`).join('\n')}\n</tr>`;
+
+  it('explains signing with a worked example whose signatures an independent HMAC gives', () => {
+    expect(html).toContain(
+      '<h3 id="worked-example-computed-by-the-exchange-s-own-code">Worked example',
+    );
+    for (const header of ['X-Api-Key', 'X-Timestamp', 'X-Recv-Window', 'X-Signature'])
+      expect(html).toContain(`<td>${header}</td>`);
+    const ex = SIGNING_EXAMPLE;
+    const post = `${ex.timestamp}${ex.apiKey}${ex.recvWindow}${ex.method}${ex.path}${ex.body}`;
+    const get = `${ex.timestamp}${ex.apiKey}${ex.recvWindow}GET${ex.getPath}${ex.query}`;
+    const hmac = (s: string) => createHmac('sha256', ex.secret).update(s).digest('hex');
+    expect(html).toContain(`<pre><code>${escapeHtml(post)}\n</code></pre>`);
+    expect(html).toContain(`<pre><code>${hmac(post)}\n</code></pre>`);
+    expect(html).toContain(`<pre><code>${escapeHtml(get)}\n${hmac(get)}\n</code></pre>`);
   });
 
   it('gives the rate limits, the price-feed costs and the default budget', () => {
     for (const [group, spec] of Object.entries(GROUP_LIMITS)) {
-      expect(html).toContain(`<td>${group}</td>`);
-      expect(html).toContain(`<td>${spec.perMinute}</td>`);
+      const at = html.indexOf(`<tr>\n<td>${group}</td>`);
+      expect(at, group).toBeGreaterThan(-1);
+      const keyedBy = group === 'fixtures' ? 'caller IP' : 'wallet';
+      expect(html.slice(at, html.indexOf('</tr>', at) + 5)).toContain(
+        `<td>${spec.perMinute}</td>\n<td>${spec.burst}</td>\n<td>${keyedBy}</td>\n</tr>`,
+      );
     }
-    expect(html).toMatch(/Retry-After/);
-    expect(html).toMatch(/X-RateLimit-Remaining/);
-    expect(html).toMatch(/28/);
+    expect(html).toContain(row('GET', '/positions', 'signed, read', 'positions', 28));
+    expect(html).toContain(row('POST', '/order/rfq', 'signed, read', 'quotes', 2));
+    expect(html).toContain(
+      row('POST', '/order', 'signed, trade', 'orders', '1 with rfqId, 2 without'),
+    );
+    expect(html).toContain(
+      `(default ${DEFAULT_PRICE_BUDGET_PER_SECOND}, set with <code>--price-budget N</code>)`,
+    );
+    expect(html).toContain('<code>Retry-After</code> in whole seconds');
+    expect(html).toContain('<code>X-RateLimit-Remaining</code>');
   });
 
-  it('states the choices the spec leaves open', () => {
-    expect(html).toContain('{&quot;status&quot;:&quot;ok&quot;,&quot;version&quot;:0}');
-    expect(html).toContain('{&quot;serverTime&quot;: &lt;ms since epoch&gt;}');
-    expect(html).toMatch(/404/);
-    for (const code of ERRORS.keys()) expect(html).toContain(`<td>${code}</td>`);
-    expect(html).toMatch(/Pricing model/);
-    expect(html).toMatch(/Control API/);
+  it('states the choices the API leaves open, and every error code with its status', () => {
+    expect(html).toContain(
+      '<code>{&quot;status&quot;:&quot;ok&quot;,&quot;version&quot;:0}</code>',
+    );
+    expect(html).toContain('<code>{&quot;serverTime&quot;: &lt;ms since epoch&gt;}</code>');
+    expect(html).toContain(
+      'Any other path answers <strong>404</strong> with <code>{&quot;code&quot;:-1102,',
+    );
+    for (const e of ERRORS.values())
+      expect(html).toContain(`<tr>\n<td>${e.code}</td>\n<td>${e.status}</td>\n<td>${e.name}</td>`);
+    expect(html).toContain('<h2 id="pricing-model-and-the-exchange-s-other-choices">');
+    expect(html).toContain('<h3 id="positions">Positions</h3>');
+    expect(html).toContain('<h2 id="control-api-sandbox-only">Control API (sandbox only)</h2>');
   });
 
-  it('loads nothing from another host', () => {
-    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)="https?:/);
+  it('is one page of our own markup: no script, and nothing from another host', () => {
+    expect(html).not.toMatch(/<script|<iframe|<img/);
+    expect(html).not.toMatch(/(src|href)="https?:/);
   });
 });

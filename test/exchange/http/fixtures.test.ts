@@ -1,4 +1,4 @@
-/** Sections 4.2 and 4.10: GET /fixtures, paged and filtered, through HTTP. */
+/** docs/api.md 4.2 and 4.10: GET /fixtures, paged and filtered, through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../harness.js';
 

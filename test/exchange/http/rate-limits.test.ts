@@ -1,4 +1,4 @@
-/** Section 8.1: the per-IP cap, the wallet buckets, the price-feed budget, in that order. */
+/** docs/api.md 8.1: the per-IP cap, the wallet buckets, the price-feed budget, in that order. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_LIMITS, IP_LIMIT } from '../../../src/shared/api/limits.js';

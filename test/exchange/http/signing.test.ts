@@ -1,4 +1,4 @@
-/** Section 5: authentication of signed requests, through HTTP. */
+/** docs/api.md 5: authentication of signed requests, through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_EXAMPLE } from '../../../src/exchange/http/docs.js';
 import { hmacHex, startSandbox, type Credentials, type Sandbox } from '../harness.js';
@@ -79,7 +79,7 @@ describe('signing (5.2)', () => {
     await res.body.text();
   });
 
-  it('documents a worked example that matches an independent HMAC of the spec string', async () => {
+  it('documents a worked example that matches an independent HMAC of the signed string', async () => {
     const ex = SIGNING_EXAMPLE;
     const expected = hmacHex(
       ex.secret,
@@ -115,7 +115,7 @@ describe('signing (5.2)', () => {
   });
 });
 
-describe('recv window (5.2, 8.2)', () => {
+describe('recv window (5.2, 8 rule 2)', () => {
   it.each([100, 5000, 60000])('accepts X-Recv-Window %i', async (w) => {
     const res = await sb.signedInject(reader, 'GET', '/orders', { recvWindow: w });
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-/** Sections 4.1 and 9: health, time, versioning and unknown routes. */
+/** docs/api.md 4.1 and 9: health, time, versioning and unknown routes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Credentials, type Sandbox } from '../harness.js';
 

@@ -1,4 +1,4 @@
-/** The trading rules of sections 2-4, end to end through HTTP against the real sandbox. */
+/** The trading rules of docs/api.md 2 to 4, end to end through HTTP against the real sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Credentials, type HttpAnswer, type Sandbox } from '../harness.js';
 

@@ -14,14 +14,17 @@ import {
 } from '../../../shared/api/schemas.js';
 import type { ExchangeDomain } from '../../domain/contract.js';
 import { ApiError } from '../../domain/errors.js';
+import { OrderJson } from '../order-json.js';
 import { errors, ok, SIGNED_ERRORS, SignedHeaders } from '../schemas.js';
 import { walletOf } from './trading.js';
+import { ErrorCodes } from '../../../shared/api/errors.js';
 
 export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain }> = (
   app,
   { domain },
   done,
 ) => {
+  const orderJson = new OrderJson();
   app.get(
     '/order',
     {
@@ -39,7 +42,10 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     (request) => {
       const q = request.query;
       if ((q.orderId === undefined) === (q.clientOrderId === undefined)) {
-        throw new ApiError(-1102, 'orderId or clientOrderId: exactly one of them is required');
+        throw new ApiError(
+          ErrorCodes.BAD_PARAMETER,
+          'orderId or clientOrderId: exactly one of them is required',
+        );
       }
       return domain.getOrder(walletOf(request.apiKeyRecord), q);
     },
@@ -58,7 +64,8 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
         response: { 200: ok(OrderList, 'A page of orders.', true), ...errors(SIGNED_ERRORS, true) },
       },
     },
-    (request) => domain.listOrders(walletOf(request.apiKeyRecord), request.query),
+    (request, reply) =>
+      orderJson.list(reply, domain.listOrders(walletOf(request.apiKeyRecord), request.query)),
   );
 
   app.get(
@@ -78,7 +85,11 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
         },
       },
     },
-    (request) => domain.orderUpdates(walletOf(request.apiKeyRecord), request.query.since),
+    (request, reply) =>
+      orderJson.updates(
+        reply,
+        domain.orderUpdates(walletOf(request.apiKeyRecord), request.query.since),
+      ),
   );
 
   app.get(

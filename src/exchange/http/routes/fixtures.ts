@@ -16,7 +16,7 @@ export const fixtureRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
       schema: {
         summary: 'List fixtures',
         description:
-          'Paged and filterable, ordered by kick-off then contractId (stable). Filters beyond the spec: `league` (exact, case insensitive) and `team` (home or away abbreviation). Rate limit: the fixtures bucket (120/min, burst 20) keyed by IP.',
+          'Paged and filterable, ordered by kick-off then contractId (stable). Filters beyond those the API documents: `league` (exact, case insensitive) and `team` (home or away abbreviation). Rate limit: the fixtures bucket (120/min, burst 20) keyed by IP.',
         tags: ['fixtures'],
         headers: VersionHeader,
         querystring: FixturesQuery,

@@ -25,7 +25,7 @@ export const systemRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain
       schema: {
         summary: 'Liveness probe',
         description:
-          'Sandbox choice (the spec does not show the body): `{"status":"ok","version":0}`.',
+          'Sandbox choice (the API leaves the body open): `{"status":"ok","version":0}`.',
         tags: ['system'],
         headers: VersionHeader,
         response: {
@@ -44,7 +44,7 @@ export const systemRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain
       schema: {
         summary: 'Server time',
         description:
-          'Sandbox choice (the spec does not show the body): `{"serverTime": <ms since epoch>}`, the exchange clock that X-Timestamp, quote expiry and cursors use.',
+          'Sandbox choice (the API leaves the body open): `{"serverTime": <ms since epoch>}`, the exchange clock that X-Timestamp, quote expiry and cursors use.',
         tags: ['system'],
         headers: VersionHeader,
         response: {

@@ -1,10 +1,12 @@
 /** POST /order/rfq and POST /order: signed; quotes need read, orders need trade. */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { readLegs } from '../../../shared/api/leg.js';
 import { Order, OrderRequest, Quote, RfqRequest } from '../../../shared/api/schemas.js';
 import type { ExchangeDomain, PlacementFault } from '../../domain/contract.js';
-import { ApiError } from '../../domain/errors.js';
+import { ApiError, legRefusal } from '../../domain/errors.js';
 import type { ArmedFault } from '../faults.js';
 import { errors, ok, SIGNED_ERRORS, SignedHeaders } from '../schemas.js';
+import { ErrorCodes } from '../../../shared/api/errors.js';
 
 export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain }> = (
   app,
@@ -56,7 +58,7 @@ export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
       const key = request.apiKeyRecord;
       if (key && !key.grantActive) {
         throw new ApiError(
-          -4002,
+          ErrorCodes.GRANT_REVOKED,
           "The key can no longer sign for the wallet: the wallet's grant was removed. Create a new API key.",
         );
       }
@@ -72,15 +74,19 @@ export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
   done();
 };
 
-/** Section 2.1: exactly one leg; two or more are understood but not servable (501 -2026). */
+/**
+ * docs/api.md 2.1: exactly one leg; two or more are understood but not servable (501 -2026),
+ * answered before any business rule. The domain reads the leg itself with the same parser.
+ */
 function assertOneLeg(legs: readonly unknown[] | undefined): void {
-  if (legs !== undefined && legs.length > 1) {
-    throw new ApiError(-2026, `legs: ${legs.length} legs sent; only single-leg orders are served`);
-  }
+  // Fewer than two legs cannot be too many: the domain's own reading says the rest.
+  if (legs === undefined || legs.length < 2) return;
+  const read = readLegs(legs);
+  if (!read.ok && read.problem.rule === 'too-many-legs') throw legRefusal(read.problem);
 }
 
 export function walletOf(key: { wallet: string } | null): string {
-  if (!key) throw new ApiError(-1022, 'The request is not authenticated');
+  if (!key) throw new ApiError(ErrorCodes.INVALID_AUTH, 'The request is not authenticated');
   return key.wallet;
 }
 
