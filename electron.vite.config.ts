@@ -5,8 +5,10 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   main: {
     build: {
-      // Native modules (better-sqlite3, keytar) and the rest of node_modules stay external.
-      externalizeDeps: true,
+      // Native modules (better-sqlite3, keytar) and the rest of node_modules stay external,
+      // except the pure-JavaScript libraries every start loads: bundled, they are read as one
+      // file instead of hundreds (typebox alone is 709 modules), which is most of a cold start.
+      externalizeDeps: { exclude: ['typebox', 'undici', 'decimal.js', 'csv-stringify'] },
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/shell/index.ts'),

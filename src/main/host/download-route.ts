@@ -9,7 +9,7 @@
  *   host stopped) ends without its last chunk and the browser marks the download failed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DOWNLOAD_PATH, type ExportDownloads } from '../export/index.js';
+import { DOWNLOAD_PATH, type ExportDownloads } from '../export/downloads.js';
 
 export interface DownloadRouteContext {
   downloads: ExportDownloads | undefined;

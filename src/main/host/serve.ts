@@ -3,14 +3,18 @@
  * (building it first when out/renderer is missing) and the bridge on 127.0.0.1, then prints
  * exactly one line on stdout, `{"event":"listening","url":"http://127.0.0.1:PORT/?token=..."}`.
  * Everything else goes to stderr. SIGINT and SIGTERM stop the services and exit.
+ *
+ * The line goes out as soon as the page can be served: the services (the composition root, the
+ * store, paper mode) are loaded and started while the browser loads the page, whose socket waits
+ * for them. Services that cannot start are reported on stderr and the host exits 1.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServices } from '../app/services.js';
-import { ExportDownloads } from '../export/index.js';
+import { ExportDownloads } from '../export/downloads.js';
+import type { Services } from '../ipc/services.js';
 import { startHost } from './server.js';
 
 /** The project folder: the nearest one up with a package.json (from src/main/host or out/main). */
@@ -78,14 +82,18 @@ async function main(): Promise<void> {
   const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
   // Exports are downloads the host streams; the services register them, the host serves them.
   const downloads = new ExportDownloads();
-  const services = await createServices({
-    dataDir: opts.dataDir,
-    host: 'browser',
-    ...(keychainService ? { keychainService } : {}),
-    versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
-    exports: { kind: 'download', downloads },
-  });
-  const host = await startHost({ services, rendererDir, port: opts.port, downloads });
+  const starting: Promise<Services> = import('../app/services.js').then(({ createServices }) =>
+    createServices({
+      dataDir: opts.dataDir,
+      host: 'browser',
+      ...(keychainService ? { keychainService } : {}),
+      versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
+      exports: { kind: 'download', downloads },
+    }),
+  );
+  // Heard below, once the address is out; until then nothing may count it as unhandled.
+  starting.catch(() => {});
+  const host = await startHost({ services: starting, rendererDir, port: opts.port, downloads });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
 
   let stopping = false;
@@ -97,7 +105,8 @@ async function main(): Promise<void> {
     force.unref();
     void host
       .close()
-      .then(() => services.stop())
+      .then(() => starting)
+      .then((services) => services.stop())
       .then(
         () => process.exit(0),
         (err: unknown) => {
@@ -108,6 +117,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  try {
+    await starting;
+  } catch (err) {
+    stopping = true;
+    await host.close();
+    throw err;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -13,14 +13,18 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { TOKEN_PARAM, WS_PATH } from '../../shared/ipc/ws-protocol.js';
-import type { ExportDownloads } from '../export/index.js';
-import { registerHandlers } from '../ipc/handlers.js';
+import type { ExportDownloads } from '../export/downloads.js';
 import type { Services } from '../ipc/services.js';
 import { downloadId, serveDownload } from './download-route.js';
 import { WsIpcTransport } from './ws-transport.js';
 
 export interface HostOptions {
-  services: Services;
+  /**
+   * The services behind the bridge, or the promise of them: the host then listens and serves
+   * the page at once, and lets a socket in once they are ready (`npm run serve` starts them
+   * while the browser loads the page).
+   */
+  services: Services | Promise<Services>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */
@@ -65,10 +69,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const log = options.log ?? ((m: string) => console.error(m));
   const token = options.token ?? randomBytes(24).toString('base64url');
   const transport = new WsIpcTransport(log);
-  const unregister = registerHandlers(transport, options.services, {
-    validateOutput: options.validateOutput ?? true,
-    log,
+  // The bridge (the handlers and the contract's validators) is loaded only once the services
+  // are there, so the address is out before either.
+  const bridge = Promise.resolve(options.services).then(async (services) => {
+    const { registerHandlers } = await import('../ipc/handlers.js');
+    return registerHandlers(transport, services, {
+      validateOutput: options.validateOutput ?? true,
+      log,
+    });
   });
+  // Whoever gave the services hears of their failure; here a socket is just refused.
+  bridge.catch(() => {});
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   let port = 0;
@@ -150,7 +161,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => transport.attach(ws));
+    // Every call is checked and answered by the bridge: no socket before it is ready.
+    bridge.then(
+      () => {
+        if (!socket.destroyed) wss.handleUpgrade(req, socket, head, (ws) => transport.attach(ws));
+      },
+      () => socket.destroy(),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -172,7 +189,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     token,
     async close() {
       detachDownloads?.();
-      unregister();
+      const unregister = await bridge.catch(() => undefined);
+      unregister?.();
       transport.closeAll();
       wss.close();
       server.closeAllConnections();

@@ -3,7 +3,7 @@
  * checked for shape here; their input is checked against the contract by the handlers.
  */
 import type { WebSocket } from 'ws';
-import { isIpcChannel, type IpcChannel, type IpcEvent } from '../../shared/ipc/contract.js';
+import { isIpcChannel, type IpcChannel, type IpcEvent } from '../../shared/ipc/channels.js';
 import type { WsInvoke, WsServerMessage } from '../../shared/ipc/ws-protocol.js';
 import type { IpcTransport, RawHandler } from '../ipc/transport.js';
 

@@ -5,7 +5,6 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   app,
   BrowserWindow,
@@ -29,7 +28,7 @@ import { registerHandlers } from '../ipc/handlers.js';
 import type { CreateServices, Services } from '../ipc/services.js';
 import { denyPermissions, installCsp } from './csp.js';
 import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from './icon.js';
-import { ElectronIpcTransport, type AppLocation } from './ipc-electron.js';
+import { ElectronIpcTransport, rendererLocation } from './ipc-electron.js';
 import { appMenuTemplate } from './menu.js';
 import { AlertNotifications } from './notifications.js';
 import { exportFileChooser } from './save-dialog.js';
@@ -96,11 +95,8 @@ export async function runShell(
 
   await app.whenReady();
 
-  const devUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
-  const location: AppLocation = {
-    fileUrl: pathToFileURL(paths.rendererHtml).href,
-    ...(devUrl ? { devUrl } : {}),
-  };
+  const location = rendererLocation(paths.rendererHtml, app.isPackaged, process.env);
+  const devUrl = location.devUrl;
   installCsp(session.defaultSession, contentSecurityPolicy());
   denyPermissions(session.defaultSession);
 

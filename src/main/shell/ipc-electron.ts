@@ -3,6 +3,7 @@
  * answered only when it comes from the top frame of our own page (the built file:// renderer or
  * the dev server's origin); anything else is refused before a handler runs.
  */
+import { pathToFileURL } from 'node:url';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { IpcChannel, IpcEvent } from '../../shared/ipc/contract.js';
 import type { IpcTransport, RawHandler } from '../ipc/transport.js';
@@ -12,6 +13,20 @@ export interface AppLocation {
   fileUrl: string;
   /** The electron-vite dev server's URL, in development only. */
   devUrl?: string;
+}
+
+/**
+ * Where the window's page comes from: the built file, plus, in development only, the dev server
+ * electron-vite names in ELECTRON_RENDERER_URL. A packaged app ignores that variable: whoever
+ * can set it could otherwise give Betdesk's bridge a page of their own.
+ */
+export function rendererLocation(
+  rendererHtml: string,
+  packaged: boolean,
+  env: Record<string, string | undefined>,
+): AppLocation {
+  const devUrl = packaged ? undefined : env['ELECTRON_RENDERER_URL'];
+  return { fileUrl: pathToFileURL(rendererHtml).href, ...(devUrl ? { devUrl } : {}) };
 }
 
 export function isTrustedSenderUrl(url: string, location: AppLocation): boolean {

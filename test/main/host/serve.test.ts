@@ -2,29 +2,31 @@
  * `npm run serve` as a user runs it: a real process with the composition root's services (the
  * sandbox exchange in paper mode), one line on stdout, a clean stop on SIGTERM.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { STORE_FILE } from '../../../src/main/app/store-file.js';
 import type { ExportStarted } from '../../../src/shared/ipc/contract.js';
+import { spawnProgram, untilListening } from '../../harness/processes.js';
+import { tempDir } from '../../harness/temp.js';
+
+/** `serve.ts` on `dataDir`, a free port. */
+function serve(dataDir: string) {
+  const args = ['--import', 'tsx', 'src/main/host/serve.ts', '--port', '0', '--data-dir', dataDir];
+  return spawnProgram(process.execPath, args);
+}
 
 it('prints exactly one listening line, serves the page with its token, and stops on SIGTERM', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'betdesk-serve-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main/host/serve.ts', '--port', '0', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const dataDir = tempDir('betdesk-serve-');
+  const program = serve(dataDir.dir);
   try {
-    const lines: string[] = [];
-    createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    await expect.poll(() => lines.length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(0);
-
+    await untilListening(program, 'the browser host');
+    const lines = program
+      .stdout()
+      .split('\n')
+      .filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
     const msg = JSON.parse(lines[0]!) as { event: string; url: string };
     expect(Object.keys(msg)).toEqual(['event', 'url']);
     expect(msg.event).toBe('listening');
@@ -65,13 +67,31 @@ it('prints exactly one listening line, serves the page with its token, and stops
     expect(await csv.text()).toMatch(/^timestamp,type,contract_id,/);
     ws.close();
 
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
-    expect(lines).toHaveLength(1);
-    expect(stderr).not.toMatch(/error/i);
+    program.signal('SIGTERM');
+    expect((await program.exited).code).toBe(0);
+    expect(
+      program
+        .stdout()
+        .split('\n')
+        .filter((l) => l !== ''),
+    ).toHaveLength(1);
+    expect(program.stderr()).not.toMatch(/error/i);
   } finally {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    program.signal('SIGKILL');
+    dataDir.cleanup();
+  }
+});
+
+it('says why and exits 1 when its services cannot start', async () => {
+  const dataDir = tempDir('betdesk-serve-');
+  // The store's file is a directory: the store cannot open.
+  mkdirSync(join(dataDir.dir, STORE_FILE));
+  const program = serve(dataDir.dir);
+  try {
+    expect(await program.exited).toEqual({ code: 1, signal: null });
+    expect(program.stderr()).toMatch(/^betdesk serve: .+/m);
+  } finally {
+    program.signal('SIGKILL');
+    dataDir.cleanup();
   }
 });

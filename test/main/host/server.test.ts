@@ -237,3 +237,59 @@ describe('the browser host’s WebSocket bridge', () => {
     expect(await closed).toBe(1008);
   });
 });
+
+describe('a host whose services are still starting', () => {
+  let early: RunningHost | undefined;
+
+  afterEach(async () => {
+    await early?.close();
+    early = undefined;
+  });
+
+  it('serves the page at once and answers a socket’s first call once they are ready', async () => {
+    let ready: (s: MemoryServices) => void = () => {};
+    const starting = new Promise<MemoryServices>((resolve) => (ready = resolve));
+    early = await startHost({
+      services: starting,
+      rendererDir: join(dir, 'renderer'),
+      log: () => {},
+    });
+    const page = await fetch(early.url);
+    expect(page.status).toBe(200);
+
+    const ws = new WebSocket(`ws://127.0.0.1:${early.port}/ipc?token=${early.token}`, {
+      origin: early.origin,
+    });
+    sockets.push(ws);
+    // The call goes out the moment the socket opens: it must find the bridge ready.
+    const answer = opened(ws).then(() =>
+      exchange(ws, [{ type: 'invoke', id: 1, channel: 'app:info', input: {} }], 1),
+    );
+    setTimeout(() => ready(services), 50);
+    expect(await answer).toEqual([
+      {
+        type: 'result',
+        id: 1,
+        result: { ok: true, value: expect.objectContaining({ mode: 'paper' }) as unknown },
+      },
+    ]);
+    expect(services.calls.map((c) => c.method)).toEqual(['app.info']);
+  });
+
+  it('refuses every socket when they fail to start', async () => {
+    early = await startHost({
+      services: Promise.reject(new Error('The database is from a newer Betdesk.')),
+      rendererDir: join(dir, 'renderer'),
+      log: () => {},
+    });
+    const ws = new WebSocket(`ws://127.0.0.1:${early.port}/ipc?token=${early.token}`, {
+      origin: early.origin,
+    });
+    sockets.push(ws);
+    const outcome = await new Promise<string>((resolve) => {
+      ws.on('open', () => resolve('open'));
+      ws.on('error', () => resolve('refused'));
+    });
+    expect(outcome).toBe('refused');
+  });
+});

@@ -344,3 +344,73 @@ describe('the Electron shell', () => {
     expect(electron.app.exitCode).toBe(1);
   });
 });
+
+/** Every role in the application menu, submenus included. */
+function menuRoles(items = electron.Menu.applicationMenu?.template ?? []): string[] {
+  return items.flatMap((i) => [...(i.role ? [i.role] : []), ...menuRoles(i.submenu ?? [])]);
+}
+
+/** Calls `app:info` as a frame at `url` would; resolves to whether the shell answered. */
+async function callFrom(url: string): Promise<boolean> {
+  const call = electron.ipcMain.handlers.get('app:info')!;
+  return Promise.resolve(call({ senderFrame: { url, parent: null } }, {})).then(
+    () => true,
+    () => false,
+  );
+}
+
+describe('the Electron shell: one instance, its page and its permissions', () => {
+  beforeEach(() => {
+    electron.resetFakeElectron();
+    delete process.env['ELECTRON_RENDERER_URL'];
+  });
+
+  it('brings its window back, restored and focused, when a second instance starts', async () => {
+    await start();
+    const win = electron.BrowserWindow.all[0]!;
+    win.userClose();
+    win.minimize();
+    electron.app.emit('second-instance', {}, ['betdesk'], '/home/me');
+    expect(win).toMatchObject({ visible: true, minimized: false, focused: 1 });
+    expect(electron.BrowserWindow.all).toHaveLength(1);
+  });
+
+  it('opens a window anew for a second instance when the old one is gone', async () => {
+    await start();
+    electron.BrowserWindow.all[0]!.destroy();
+    electron.app.emit('second-instance', {}, ['betdesk'], '/home/me');
+    expect(electron.BrowserWindow.all).toHaveLength(2);
+    expect(electron.BrowserWindow.all[1]).toMatchObject({ visible: true, focused: 1 });
+    expect(electron.BrowserWindow.all[1]!.loaded).toEqual({ file: paths.rendererHtml });
+  });
+
+  it('loads the dev server in development and answers its page', async () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173/';
+    await start();
+    expect(electron.BrowserWindow.all[0]!.loaded).toEqual({ url: 'http://localhost:5173/' });
+    expect(await callFrom('http://localhost:5173/')).toBe(true);
+    expect(menuRoles()).toContain('toggleDevTools');
+  });
+
+  it('never loads ELECTRON_RENDERER_URL once packaged, nor answers a page from there', async () => {
+    electron.app.isPackaged = true;
+    process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173/';
+    await start();
+    expect(electron.BrowserWindow.all[0]!.loaded).toEqual({ file: paths.rendererHtml });
+    expect(await callFrom('http://localhost:5173/')).toBe(false);
+    expect(await callFrom('file:///opt/betdesk/out/renderer/index.html')).toBe(true);
+    expect(menuRoles()).not.toContain('toggleDevTools');
+  });
+
+  it('refuses every permission a page asks for, from before its window exists', async () => {
+    await start();
+    const session = electron.session.defaultSession;
+    const answers: boolean[] = [];
+    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read']) {
+      session.permissionRequest?.({}, permission, (ok) => answers.push(ok));
+    }
+    expect(answers).toEqual([false, false, false, false]);
+    expect(session.permissionCheck?.()).toBe(false);
+    expect(electron.BrowserWindow.all[0]!.permissionsDenied).toBe(true);
+  });
+});

@@ -38,8 +38,11 @@ export class BrowserWindow extends EventEmitter {
   visible = false;
   hidden = 0;
   destroyed = false;
+  /** Whether the default session refused permissions already when this window was made. */
+  readonly permissionsDenied: boolean;
   constructor(readonly options: Record<string, unknown>) {
     super();
+    this.permissionsDenied = fake.session.defaultSession.permissionRequest !== null;
     BrowserWindow.all.push(this);
     fake.app.emit('web-contents-created', {}, this.webContents);
   }
@@ -58,10 +61,19 @@ export class BrowserWindow extends EventEmitter {
     this.visible = false;
     this.hidden += 1;
   }
-  focus(): void {}
-  restore(): void {}
+  focused = 0;
+  minimized = false;
+  focus(): void {
+    this.focused += 1;
+  }
+  minimize(): void {
+    this.minimized = true;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
   isMinimized(): boolean {
-    return false;
+    return this.minimized;
   }
   isDestroyed(): boolean {
     return this.destroyed;

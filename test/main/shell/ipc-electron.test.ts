@@ -4,6 +4,7 @@ import {
   ElectronIpcTransport,
   isTrustedSender,
   isTrustedSenderUrl,
+  rendererLocation,
   type AppLocation,
 } from '../../../src/main/shell/ipc-electron.js';
 import { FakeIpcMain, FakeWebContents } from './fake-electron.js';
@@ -14,6 +15,19 @@ const dev: AppLocation = { ...built, devUrl: 'http://localhost:5173/' };
 function eventFrom(url: string, parent: unknown = null): IpcMainInvokeEvent {
   return { senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent;
 }
+
+describe('where the page comes from', () => {
+  const html = '/opt/betdesk/out/renderer/index.html';
+
+  it('is the built file, plus the dev server electron-vite names in development', () => {
+    expect(rendererLocation(html, false, {})).toEqual(built);
+    expect(rendererLocation(html, false, { ELECTRON_RENDERER_URL: dev.devUrl })).toEqual(dev);
+  });
+
+  it('is the built file only in a packaged app, whatever the environment says', () => {
+    expect(rendererLocation(html, true, { ELECTRON_RENDERER_URL: dev.devUrl })).toEqual(built);
+  });
+});
 
 describe('the sender check', () => {
   it('trusts only our own built page', () => {

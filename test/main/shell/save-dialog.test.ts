@@ -4,32 +4,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { exportService } from '../../../src/main/app/exports.js';
 import { exportSettlementsCsv } from '../../../src/main/export/index.js';
 import { exportFileChooser } from '../../../src/main/shell/save-dialog.js';
 import type { Store } from '../../../src/main/store/index.js';
 import type { ExportProgress } from '../../../src/shared/ipc/contract.js';
 import { fill, ProgressLog, sessionOf, sink } from '../export/support.js';
-import { tempDir, tempStore } from '../store/support.js';
+import { storeAndDirEachTest } from '../store/support.js';
 import * as electron from './fake-electron.js';
 
 let store: Store;
 let accountId: number;
 let dir: string;
-let done = () => {};
-beforeEach(() => {
-  electron.resetFakeElectron();
-  const t = tempStore();
-  const d = tempDir();
-  ({ store, accountId } = t);
-  dir = d.dir;
-  done = () => {
-    t.done();
-    d.cleanup();
-  };
-});
-afterEach(() => done());
+beforeEach(() => electron.resetFakeElectron());
+storeAndDirEachTest((t) => ({ store, accountId, dir } = t));
 
 const folder = () => '/home/me/Downloads';
 
