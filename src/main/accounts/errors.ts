@@ -1,6 +1,6 @@
 /**
- * Refusals of the accounts service, in sentences a person can act on. No message ever holds an
- * API secret: the service never puts one in, and text from elsewhere is redacted first.
+ * Refusals of the account registry, in sentences a person can act on. No message ever holds an
+ * API secret: the registry never puts one in, and text from elsewhere is redacted first.
  */
 export type AccountErrorKind = 'invalid' | 'exists' | 'not-found' | 'rejected' | 'no-secret';
 

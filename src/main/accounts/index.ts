@@ -1,20 +1,21 @@
 /**
- * The accounts service's public surface.
+ * Exchange accounts: the registry (rows in the store, secrets in the keychain), how a new key's
+ * permission is found out, and credentials from the environment.
  *
- *   const accounts = new AccountsService({ store, keychain: new Keychain() });
+ *   const accounts = new AccountRegistry({ store, keychain: new Keychain() });
  *   const a = await accounts.add({ label, baseUrl, apiKey, secret });  // secret -> keychain only
  *   const client = new ExchangeClient({ baseUrl: a.baseUrl, credentials: accounts.credentials(a.id) });
  */
 export {
-  AccountsService,
+  AccountRegistry,
   keychainName,
   normalizeBaseUrl,
+  type AccountRegistryOptions,
   type AccountView,
-  type AccountsServiceOptions,
   type AddedAccount,
   type NewAccountInput,
   type SecretStore,
-} from './service.js';
+} from './registry.js';
 export { AccountError, type AccountErrorKind } from './errors.js';
 export { exchangeProbe, type KeyCheck, type KeyProbe } from './probe.js';
 export { credentialsFromEnv, ENV_API_KEY, ENV_API_SECRET } from './env.js';

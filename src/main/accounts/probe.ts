@@ -9,6 +9,7 @@
  *   by authentication (-1022, HTTP 403); a trade key whose wallet grant was removed gets -4002.
  *   It spends one token of the orders bucket and 2 units of the price-feed budget.
  */
+import { ErrorCodes } from '../../shared/api/errors.js';
 import { ExchangeClient, ExchangeError, NetworkError } from '../client/index.js';
 import type { ExchangeClientOptions } from '../client/index.js';
 import type { Permission } from '../store/index.js';
@@ -40,7 +41,7 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
       try {
         await client.orders({ limit: 1 });
       } catch (err) {
-        if (err instanceof ExchangeError && err.code === -1022) {
+        if (err instanceof ExchangeError && err.code === ErrorCodes.INVALID_AUTH) {
           throw new AccountError(
             'rejected',
             clean(`The exchange refused this API key and secret; check both. ${err.message}`),
@@ -62,13 +63,12 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
         return { permission: 'trade' };
       } catch (err) {
         if (err instanceof ExchangeError) {
-          if (err.code === -1102) return { permission: 'trade' };
-          if (err.code === -1022) return { permission: 'read' };
-          if (err.code === -4002) {
+          if (err.code === ErrorCodes.BAD_PARAMETER) return { permission: 'trade' };
+          if (err.code === ErrorCodes.INVALID_AUTH) return { permission: 'read' };
+          if (err.code === ErrorCodes.GRANT_REVOKED) {
             return {
               permission: 'trade',
-              notice:
-                "The key has trade permission, but the wallet's signing grant was removed: orders will fail with -4002 until a new API key is created.",
+              notice: `The key has trade permission, but the wallet's signing grant was removed: orders will fail with ${ErrorCodes.GRANT_REVOKED} until a new API key is created.`,
             };
           }
         }

@@ -54,3 +54,8 @@ export function parseNearCount(key: string, levelPrefix: string): number | null 
   const n = Number(key.slice(levelPrefix.length));
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
+
+/** One position of an account: `contractId|outcome`. */
+export function positionKey(p: { contractId: string; outcome: string }): string {
+  return `${p.contractId}|${p.outcome}`;
+}

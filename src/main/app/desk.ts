@@ -1,6 +1,6 @@
 /**
- * The betting desk's services for the bridge: placing, the blotter, positions, the alert centre,
- * app-wide settings and practice. Each works on the active account's session; reads come from
+ * The betting desk's services for the bridge: placing, the blotter (with its totals), positions,
+ * the alert centre, app-wide settings and practice. Each works on the active account's session; reads come from
  * the store, so positions, orders and alerts show while the exchange is away.
  */
 import type { OrderFixtures, OrderPage } from '../../shared/ipc/contract.js';
@@ -16,22 +16,22 @@ import type {
   TradingDeskService,
 } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
-import { refusing } from './accounts.js';
+import type { ActiveAccount } from './active.js';
 import { sessionPositions } from './events.js';
-import type { PracticeControls } from './paper.js';
-import type { AccountSession } from './session.js';
+import { orderTotals } from './history.js';
+import type { PaperMode } from './paper.js';
+import { refusing } from './refusals.js';
 
 export interface DeskContext {
   store: Store;
-  /** The active session, waiting for it while the app starts or switches accounts. */
-  started: () => Promise<AccountSession>;
-  /** The paper exchange's controls, when paper mode has started. */
-  paperControls: () => Promise<PracticeControls | undefined>;
+  active: ActiveAccount;
+  /** Practice drives the paper exchange, once paper mode has started. */
+  paper: PaperMode;
 }
 
 export interface DeskServices {
   trading: TradingDeskService;
-  orders: Omit<OrdersService, 'totals'>;
+  orders: OrdersService;
   positions: PositionsService;
   alerts: AlertsService;
   settings: SettingsService;
@@ -39,7 +39,8 @@ export interface DeskServices {
 }
 
 export function deskServices(ctx: DeskContext): DeskServices {
-  const { store, started } = ctx;
+  const { store, active, paper } = ctx;
+  const started = () => active.started();
   return {
     trading: {
       place: (input) => refusing(async () => (await started()).desk.place(input)),
@@ -68,6 +69,7 @@ export function deskServices(ctx: DeskContext): DeskServices {
           .sort((a, b) => a.name.localeCompare(b.name));
         return { fixtures };
       },
+      totals: orderTotals({ store, started }),
     },
     positions: {
       view: async () => sessionPositions(await started(), store),
@@ -86,7 +88,7 @@ export function deskServices(ctx: DeskContext): DeskServices {
     practice: practiceService({
       store,
       session: started,
-      controls: ctx.paperControls,
+      controls: () => paper.controls(),
     }),
   };
 }

@@ -12,7 +12,8 @@ const READ_PAGE = 1000;
 
 export class FixtureBoard {
   readonly #store: Store;
-  #all: Fixture[] | undefined;
+  /** The store's fixtures in the screen's order, until they change. */
+  #sorted: Fixture[] | undefined;
 
   constructor(store: Store) {
     this.#store = store;
@@ -20,15 +21,15 @@ export class FixtureBoard {
 
   /** The store's fixtures changed: read them again on the next page asked for. */
   invalidate(): void {
-    this.#all = undefined;
+    this.#sorted = undefined;
   }
 
   get total(): number {
-    return this.#fixtures().length;
+    return this.#sortedFixtures().length;
   }
 
   page(filter: FixturesFilter, syncedAt: number | null): FixturePage {
-    const all = this.#fixtures();
+    const all = this.#sortedFixtures();
     const team = filter.team?.trim().toUpperCase() ?? '';
     const matches = all.filter(
       (f) =>
@@ -46,8 +47,8 @@ export class FixtureBoard {
     };
   }
 
-  #fixtures(): Fixture[] {
-    if (this.#all) return this.#all;
+  #sortedFixtures(): Fixture[] {
+    if (this.#sorted) return this.#sorted;
     const all: Fixture[] = [];
     for (let offset = 0; ; offset += READ_PAGE) {
       const page = this.#store.fixtures.list({ limit: READ_PAGE, offset });
@@ -60,7 +61,7 @@ export class FixtureBoard {
         a.startsAt - b.startsAt ||
         a.contractId.localeCompare(b.contractId),
     );
-    this.#all = all;
+    this.#sorted = all;
     return all;
   }
 }

@@ -26,7 +26,7 @@ import { orderStatusesOf } from '../store/repos/blotter.js';
 import type { OrderFilter } from '../store/repos/orders.js';
 import type { SettlementFilter, StoredSettlement } from '../store/repos/settlements.js';
 import type { HistorySweepProgress } from '../sync/index.js';
-import { refusing } from './accounts.js';
+import { refusing } from './refusals.js';
 import type { AccountSession } from './session.js';
 
 export interface HistoryContext {
@@ -61,7 +61,7 @@ export function historyService(ctx: HistoryContext): HistoryService {
 
     async summary({ filter, timeZone }): Promise<HistorySummary> {
       const s = await started();
-      const calendar = zone(timeZone);
+      const calendar = calendarFor(timeZone);
       const slots = store.settlements.slotTotals(s.accountId, settlementFilter(filter));
       const range = { now: now(), calendar, from: filter.from, to: filter.to };
       return { accountId: s.bridgeId, ...summarize(slots, range) };
@@ -193,7 +193,7 @@ function bridgeProgress(
   return p === null ? null : { ...p, accountId: s.bridgeId };
 }
 
-function zone(timeZone: string): ZonedCalendar {
+function calendarFor(timeZone: string): ZonedCalendar {
   try {
     return new ZonedCalendar(timeZone);
   } catch (err) {

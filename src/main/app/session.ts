@@ -1,26 +1,23 @@
 /**
- * The runtime of the active account: its exchange client (behind the governor of its exchange),
- * the sync engine keeping the store current, the knockout watch fed by it, the trading service,
- * and the desk on top of them (placing from the app, the alert centre). One at a time;
- * switching accounts stops one and starts the next.
+ * The runtime of the active account: its connection (exchange client behind the governor of
+ * its exchange, trading service), the sync engine keeping the store current, the knockout
+ * watch fed by it, and the desk on top of them (placing from the app, the alert centre). One
+ * at a time; switching accounts stops one and starts the next (active.ts).
  */
 import { KnockoutWatch } from '../alerts/index.js';
-import { ExchangeClient, type CredentialsSource, type Logger } from '../client/index.js';
+import type { Logger } from '../../shared/log.js';
+import type { ExchangeClient } from '../client/index.js';
 import { AlertCentre, type Emit } from '../desk/alert-centre.js';
 import { DeskTrading } from '../desk/placement.js';
-import type { RateGovernor } from '../governor/index.js';
 import type { Store } from '../store/index.js';
 import { SyncEngine } from '../sync/index.js';
-import { TradingService } from '../trading/index.js';
+import type { TradingService } from '../trading/index.js';
+import type { AccountRegistry } from '../accounts/index.js';
+import { AccountConnection, type ConnectionOptions, type RateGovernors } from './connection.js';
+import type { PaperMode } from './paper.js';
 
-export interface SessionOptions {
-  store: Store;
-  /** The account's id in the store. */
-  accountId: number;
+export interface SessionOptions extends ConnectionOptions {
   isPaper: boolean;
-  baseUrl: string;
-  credentials: CredentialsSource;
-  governor: RateGovernor;
   logger: Logger;
   /** Where the desk announces bridge events (the app's event hub). */
   emit: Emit;
@@ -31,38 +28,23 @@ export class AccountSession {
   readonly isPaper: boolean;
   /** The account as the bridge names it: null for paper. */
   readonly bridgeId: string | null;
-  /** The account's name in its governor. */
-  readonly governorName: string;
-  readonly client: ExchangeClient;
+  readonly connection: AccountConnection;
   readonly engine: SyncEngine;
   readonly watch: KnockoutWatch;
-  readonly trading: TradingService;
   /** Placing from the app: one intent, one order; known refusals before sending. */
   readonly desk: DeskTrading;
   /** Knockout, fill and rejection alerts; the account's alert settings. */
   readonly alerts: AlertCentre;
-  readonly #governor: RateGovernor;
   #stopping: Promise<void> | undefined;
 
   constructor(opts: SessionOptions) {
     this.accountId = opts.accountId;
     this.isPaper = opts.isPaper;
     this.bridgeId = opts.isPaper ? null : String(opts.accountId);
-    this.governorName = `account-${opts.accountId}`;
-    this.#governor = opts.governor;
-    // Registered now, so the status bar shows the account's budget before its first request.
-    opts.governor.registerAccount(this.governorName);
-    this.client = new ExchangeClient({
-      baseUrl: opts.baseUrl,
-      credentials: opts.credentials,
-      account: this.governorName,
-      governor: opts.governor,
-      logger: opts.logger,
-    });
+    const connection = (this.connection = new AccountConnection(opts));
     const base = { store: opts.store, accountId: opts.accountId, logger: opts.logger };
-    this.engine = new SyncEngine({ ...base, client: this.client });
+    this.engine = new SyncEngine({ ...base, client: connection.client });
     this.watch = new KnockoutWatch({ ...base, engine: this.engine });
-    this.trading = new TradingService({ ...base, client: this.client });
     const bridge = { store: opts.store, accountId: opts.accountId, bridgeId: this.bridgeId };
     this.alerts = new AlertCentre({
       ...bridge,
@@ -72,11 +54,19 @@ export class AccountSession {
     });
     this.desk = new DeskTrading({
       ...bridge,
-      trading: this.trading,
+      trading: connection.trading,
       syncStatus: () => this.engine.status(),
-      ordersBucket: () => opts.governor.snapshot().accounts[this.governorName]?.orders,
+      ordersBucket: () => connection.governor.snapshot().accounts[connection.governorName]?.orders,
       emit: opts.emit,
     });
+  }
+
+  get client(): ExchangeClient {
+    return this.connection.client;
+  }
+
+  get trading(): TradingService {
+    return this.connection.trading;
   }
 
   /** Starts syncing (paused when asked) and the watch; reconciles open intents meanwhile. */
@@ -89,16 +79,53 @@ export class AccountSession {
     void this.desk.reconcile();
   }
 
-  /** Stops the watch, the engine (nothing left in flight) and the client; once. */
+  /** Stops the watch, the engine (nothing left in flight) and the connection; once. */
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
       this.desk.stop();
       this.alerts.stop();
       await this.watch.stop();
       await this.engine.stop();
-      await this.client.close();
-      this.#governor.unregisterAccount(this.governorName);
+      await this.connection.close();
     })();
     return this.#stopping;
   }
+}
+
+/** What a session is opened with: the same for every account. */
+export interface SessionParts {
+  store: Store;
+  registry: AccountRegistry;
+  paper: PaperMode;
+  governors: RateGovernors;
+  logger: Logger;
+  emit: Emit;
+}
+
+/** The session of a live account, or of paper for null (paper mode starts on first use). */
+export async function openSession(
+  parts: SessionParts,
+  accountId: number | null,
+): Promise<AccountSession> {
+  const shared = { store: parts.store, logger: parts.logger, emit: parts.emit };
+  const live = accountId === null ? undefined : parts.registry.get(accountId);
+  if (live && !live.isPaper) {
+    return new AccountSession({
+      ...shared,
+      accountId: live.id,
+      isPaper: false,
+      baseUrl: live.baseUrl,
+      credentials: parts.registry.credentials(live.id),
+      governor: parts.governors.for(live.baseUrl),
+    });
+  }
+  const paper = await parts.paper.exchange();
+  return new AccountSession({
+    ...shared,
+    accountId: paper.account.id,
+    isPaper: true,
+    baseUrl: paper.url,
+    credentials: paper.credentials,
+    governor: parts.governors.for(paper.url),
+  });
 }

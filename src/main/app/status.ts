@@ -1,17 +1,31 @@
-/** AppStatus for the status bar: the engine's status, the clock offset and the rate budget. */
+/**
+ * The status bar: the active session's sync state, the exchange clock offset and the account's
+ * rate budget; pausing and resuming sync.
+ */
 import type { AppStatus, RateBucket } from '../../shared/ipc/contract.js';
 import type { BucketSnapshot, RateGovernor } from '../governor/index.js';
+import type { StatusService } from '../ipc/services.js';
+import type { ActiveAccount } from './active.js';
 import type { AccountSession } from './session.js';
 
-export function appStatus(session: AccountSession, governor: RateGovernor): AppStatus {
+export function statusService(active: ActiveAccount): StatusService {
+  return {
+    get: async () => appStatus(await active.started()),
+    pauseSync: async () => appStatus(await active.pauseSync()),
+    resumeSync: async () => appStatus(await active.resumeSync()),
+  };
+}
+
+export function appStatus(session: AccountSession): AppStatus {
   const s = session.engine.status();
+  const { connection } = session;
   return {
     mode: session.isPaper ? 'paper' : 'live',
     online: s.state !== 'offline',
     sync: { state: s.state, lastSyncAt: s.lastSyncAt, message: s.lastError },
     // The offset is measured on the first request; before any answer there is none to show.
-    clockOffsetMs: s.lastSyncAt === null ? null : Math.round(session.client.clockOffsetMs),
-    rateBudget: rateBudget(governor, session.governorName),
+    clockOffsetMs: s.lastSyncAt === null ? null : Math.round(connection.client.clockOffsetMs),
+    rateBudget: rateBudget(connection.governor, connection.governorName),
   };
 }
 

@@ -26,7 +26,7 @@ export function parseOptions(args: string[], spec: OptionSpec, positionals = 0):
       allowPositionals: true,
     });
   } catch (err) {
-    throw new UsageError(plain((err as Error).message));
+    throw new UsageError(firstSentence((err as Error).message));
   }
   if (parsed.positionals.length > positionals) {
     throw new UsageError(`Unexpected argument "${parsed.positionals[positionals]}".`);
@@ -38,7 +38,7 @@ export function parseOptions(args: string[], spec: OptionSpec, positionals = 0):
 }
 
 /** parseArgs' messages carry a hint about "--" meant for node itself; keep the first sentence. */
-function plain(message: string): string {
+function firstSentence(message: string): string {
   return message.split('. To specify')[0]!.replace(/\.?$/, '.');
 }
 

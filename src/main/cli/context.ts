@@ -1,28 +1,29 @@
 /**
- * What a command runs with: the store file, the account and its credentials, an exchange
- * client behind the process's rate governor, and the trading service, whose open intents are
- * reconciled before the command does anything else.
+ * What a command runs with: the store file, the account and its connection (an exchange client
+ * behind the process's rate governor, and the trading service), whose open intents are
+ * reconciled before the command does anything else. The store, the account registry and the
+ * connection are opened by the same compositions as the app's (src/main/app).
  */
 import os from 'node:os';
 import path from 'node:path';
 import {
-  AccountsService,
   credentialsFromEnv,
   normalizeBaseUrl,
+  type AccountRegistry,
   type AccountView,
 } from '../accounts/index.js';
-import { ExchangeClient, type Credentials, type CredentialsSource } from '../client/index.js';
-import { RateGovernor } from '../governor/index.js';
-import { Keychain } from '../keychain/keychain.js';
+import { openAccountRegistry } from '../app/accounts.js';
+import { AccountConnection, RateGovernors } from '../app/connection.js';
+import { STORE_FILE } from '../app/store-file.js';
+import type { Credentials, CredentialsSource } from '../client/index.js';
 import { openStore, type Store } from '../store/index.js';
-import { TradingService } from '../trading/index.js';
+import type { ReconcileReport } from '../trading/index.js';
 import { str, type Parsed } from './args.js';
 import type { CliIO, Output } from './output.js';
 import { UsageError } from './usage.js';
 
 /** Where the exchange is when nothing says otherwise: the sandbox's default address. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
-export const DB_NAME = 'betdesk.sqlite';
 
 /** $XDG_DATA_HOME/betdesk, or ~/.local/share/betdesk. */
 export function dataDir(env: CliIO['env']): string {
@@ -32,24 +33,21 @@ export function dataDir(env: CliIO['env']): string {
 }
 
 export function dbFile(p: Parsed, env: CliIO['env']): string {
-  return str(p, 'db') ?? path.join(dataDir(env), DB_NAME);
+  return str(p, 'db') ?? path.join(dataDir(env), STORE_FILE);
 }
 
-/** The keychain's service name; BETDESK_KEYCHAIN_SERVICE lets tests use their own. */
-export function keychainFor(env: CliIO['env']): Keychain {
-  return new Keychain({ service: env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk' });
-}
-
-export function openAccounts(p: Parsed, io: CliIO): { store: Store; accounts: AccountsService } {
+/** The store and its accounts; BETDESK_KEYCHAIN_SERVICE lets tests use their own keychain. */
+export function openAccounts(p: Parsed, io: CliIO): { store: Store; accounts: AccountRegistry } {
   const store = openStore(dbFile(p, io.env));
-  return { store, accounts: new AccountsService({ store, keychain: keychainFor(io.env) }) };
+  const accounts = openAccountRegistry(store, io.env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk');
+  return { store, accounts };
 }
 
-export interface Session {
+/** A command's account, opened: its store, its row, and its connection to the exchange. */
+export interface CommandContext {
   store: Store;
   account: AccountView;
-  client: ExchangeClient;
-  trading: TradingService;
+  connection: AccountConnection;
   close(): Promise<void>;
 }
 
@@ -59,15 +57,15 @@ export interface Session {
  * talks to the exchange (`exchange`) has its credentials read first, so a missing secret is
  * said at once rather than as a failed order.
  */
-export async function openSession(
+export async function openCommandContext(
   p: Parsed,
   io: CliIO,
   out: Output,
   opts: { exchange: boolean },
-): Promise<Session> {
+): Promise<CommandContext> {
   const { store, accounts } = openAccounts(p, io);
-  let governor: RateGovernor | undefined;
-  let client: ExchangeClient | undefined;
+  const governors = new RateGovernors();
+  let connection: AccountConnection | undefined;
   try {
     const label = str(p, 'account') ?? undefined;
     const fromEnv = label === undefined ? credentialsFromEnv(io.env) : undefined;
@@ -86,55 +84,55 @@ export async function openSession(
       if (opts.exchange) await provider();
       credentials = provider;
     }
-    governor = new RateGovernor();
-    client = new ExchangeClient({
+    connection = new AccountConnection({
+      store,
+      accountId: account.id,
       baseUrl,
       credentials,
-      account: `account-${account.id}`,
-      governor,
+      governor: governors.for(baseUrl),
     });
-    const trading = new TradingService({ client, store, accountId: account.id });
     // Only when something is open: reading the local history needs no exchange.
     if (store.intents.listOpen(account.id).some((i) => i.state !== 'failed')) {
-      const report = await trading.reconcileOpenIntents();
-      if (report.placed.length > 0) {
-        out.say(
-          `Found ${report.placed.length} order(s) placed before an interruption: ${report.placed.join(', ')}.`,
-        );
-      }
-      if (report.notPlaced.length > 0) {
-        out.say(
-          `${report.notPlaced.length} order(s) never reached the exchange before an interruption and were not placed: ${report.notPlaced.join(', ')}.`,
-        );
-      }
-      if (report.unknown.length > 0) {
-        out.say(
-          `Whether ${report.unknown.length} order(s) were placed is still unknown (the exchange did not answer): ${report.unknown.join(', ')}.`,
-        );
-      }
+      sayReconciled(await connection.trading.reconcileOpenIntents(), out);
     }
-    const opened = client;
-    const gov = governor;
+    const opened = connection;
     return {
       store,
       account,
-      client: opened,
-      trading,
+      connection: opened,
       async close() {
-        gov.close();
         await opened.close();
+        governors.close();
         store.close();
       },
     };
   } catch (err) {
-    governor?.close();
-    await client?.close();
+    await connection?.close();
+    governors.close();
     store.close();
     throw err;
   }
 }
 
-function chooseAccount(accounts: AccountsService, label: string | undefined): AccountView {
+function sayReconciled(report: ReconcileReport, out: Output): void {
+  if (report.placed.length > 0) {
+    out.say(
+      `Found ${report.placed.length} order(s) placed before an interruption: ${report.placed.join(', ')}.`,
+    );
+  }
+  if (report.notPlaced.length > 0) {
+    out.say(
+      `${report.notPlaced.length} order(s) never reached the exchange before an interruption and were not placed: ${report.notPlaced.join(', ')}.`,
+    );
+  }
+  if (report.unknown.length > 0) {
+    out.say(
+      `Whether ${report.unknown.length} order(s) were placed is still unknown (the exchange did not answer): ${report.unknown.join(', ')}.`,
+    );
+  }
+}
+
+function chooseAccount(accounts: AccountRegistry, label: string | undefined): AccountView {
   if (label !== undefined) {
     const a = accounts.byLabel(label);
     if (!a) {

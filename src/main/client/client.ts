@@ -6,6 +6,7 @@
  */
 import { inspect } from 'node:util';
 import type { Dispatcher, Pool } from 'undici';
+import { ErrorCodes } from '../../shared/api/errors.js';
 import {
   ErrorBody,
   FixtureList,
@@ -32,6 +33,7 @@ import {
   RECV_WINDOW_MIN,
   buildQuery,
 } from '../../shared/api/signing.js';
+import { silentLogger, type Logger } from '../../shared/log.js';
 import type { RateGovernor } from '../governor/governor.js';
 import { parseRetryAfterMs, type HeaderMap } from '../governor/headers.js';
 import { routePriority } from '../governor/priority.js';
@@ -52,14 +54,6 @@ import {
   type CredentialsSource,
 } from './signer.js';
 import { bodyCheck, type BodyCheck } from './validate.js';
-
-export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-}
-
-const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {} };
 
 export interface ExchangeClientOptions {
   /** e.g. "http://127.0.0.1:8787" or "https://api.example.com/v0" (a path prefix is kept). */
@@ -101,7 +95,7 @@ type Query = Readonly<Record<string, string | number | boolean | undefined>>;
 
 interface Call<T> {
   method: 'GET' | 'POST';
-  /** Path of the endpoint, as in the spec ("/order/rfq"). */
+  /** Path of the endpoint, as docs/api.md 4 lists it ("/order/rfq"). */
   path: string;
   query?: Query;
   body?: unknown;
@@ -154,7 +148,7 @@ export class ExchangeClient {
     this.#credentials = opts.credentials;
     this.#account = opts.account;
     this.#governor = opts.governor;
-    this.#logger = opts.logger ?? silent;
+    this.#logger = opts.logger ?? silentLogger;
     this.#timeouts = {
       headersMs: opts.timeouts?.headersMs ?? 10_000,
       bodyMs: opts.timeouts?.bodyMs ?? 10_000,
@@ -397,7 +391,7 @@ export class ExchangeClient {
       }
 
       const err = this.#exchangeError(route, answer);
-      if (err.code === -1021 && c.signed && !resynced) {
+      if (err.code === ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW && c.signed && !resynced) {
         // Our idea of the exchange's time is off: measure again and re-sign once.
         resynced = true;
         this.#logger.warn('timestamp refused; synchronising the clock and retrying', { route });

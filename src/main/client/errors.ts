@@ -1,7 +1,7 @@
 /**
  * What a call to the exchange can fail with, as three distinct types the caller branches on:
  *
- *   ExchangeError  the exchange answered with an error body `{code, msg}` (section 7)
+ *   ExchangeError  the exchange answered with an error body `{code, msg}` (docs/api.md 7)
  *   NetworkError   no usable answer arrived; `outcomeUnknown` says whether the request may have
  *                  reached the exchange (and so, for POST /order, whether an order may stand)
  *   ProtocolError  an answer arrived but is not what the API promises (bad JSON, wrong shape)
@@ -18,7 +18,7 @@ export abstract class ExchangeClientError extends Error {
 
 export class ExchangeError extends ExchangeClientError {
   override readonly name = 'ExchangeError';
-  /** The stable error code of section 7 (e.g. -2031). */
+  /** The stable error code of docs/api.md 7 (e.g. -2031). */
   readonly code: number;
   /** The code's name in src/shared/api/errors.ts (e.g. QUOTE_EXPIRED), or UNKNOWN. */
   readonly codeName: string;

@@ -2,7 +2,6 @@ export {
   ExchangeClient,
   type CallOptions,
   type ExchangeClientOptions,
-  type Logger,
   type OrderLookup,
   type PlacedOrder,
 } from './client.js';

@@ -1,5 +1,5 @@
 /**
- * Request signing, exchange-api.md section 5. The string signed is fixed by the shared module;
+ * Request signing, docs/api.md section 5. The string signed is fixed by the shared module;
  * the HMAC is node:crypto's. The caller passes the exact payload it is about to send.
  */
 import { createHmac } from 'node:crypto';

@@ -5,7 +5,7 @@
  * the end.
  *
  * The exchange reports P&L only for CLOSED and KNOCKED_OUT settlements and a payout only for
- * SETTLEMENT ones (exchange-api.md 2.7), so P&L and payouts stay two figures, never one.
+ * SETTLEMENT ones (docs/api.md 2.7), so P&L and payouts stay two figures, never one.
  */
 import { SETTLEMENT_TYPES, type SettlementType } from '../../shared/api/schemas.js';
 import type {

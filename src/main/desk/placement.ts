@@ -2,9 +2,11 @@
  * Placing a bet from the desk, for one account. On top of the trading service's guarantee (one
  * clientOrderId is at most one order, whatever fails) this adds what a person at a desk needs:
  *
- * - One intent, one order: the renderer names each intent once (`intentId`, used as the
- *   clientOrderId); the same intent again, while it is being placed or after, answers its first
- *   order (`repeated`). A quote already placed under one intent is refused for another.
+ * - One placement, one order: the renderer makes one clientOrderId per bet the user places (a
+ *   click, a held key or a second window repeat it) and the order is placed under it, so it
+ *   also keys the store's order intent (the record written before sending).
+ *   The same placement again, while it is being placed or after, answers its first order
+ *   (`repeated`). A quote already placed under one placement is refused for another.
  * - Known refusals before anything is sent, where the store already knows the answer: a
  *   read-only key, the exchange unreachable (nothing is queued to send later), betting closed,
  *   the opposite outcome held (-2030), nothing to sell (-2029), the exchange's order budget
@@ -14,6 +16,7 @@
  *   run again every few seconds while such an intent is open; never shown as failed meanwhile.
  * - Every change of a row is pushed as `orders:changed`, so every window sees it.
  */
+import { ErrorCodes } from '../../shared/api/errors.js';
 import { isFinalStatus } from '../../shared/api/schemas.js';
 import type { OrderRow, PlaceOrder, PlaceResult } from '../../shared/ipc/contract.js';
 import type { SyncStatus } from '../sync/events.js';
@@ -54,7 +57,7 @@ export class DeskTrading {
   readonly #emit: Emit;
   readonly #now: () => number;
   readonly #checkEveryMs: number;
-  /** Placements running now, by intentId. */
+  /** Placements running now, by clientOrderId. */
   readonly #placing = new Map<string, Promise<PlaceResult>>();
   /** Quotes placed (or being placed), by rfqId: a quote executes at most once. */
   readonly #quoteUsedBy = new Map<string, string>();
@@ -74,7 +77,7 @@ export class DeskTrading {
   }
 
   async place(input: PlaceOrder): Promise<PlaceResult> {
-    const id = input.intentId;
+    const id = input.clientOrderId;
     const running = this.#placing.get(id);
     if (running) return { ...(await running), repeated: true };
     const known = this.#store.blotter.get(this.#accountId, id);
@@ -116,7 +119,7 @@ export class DeskTrading {
   // ------------------------------------------------------------------ placing
 
   async #placeNew(input: PlaceOrder): Promise<PlaceResult> {
-    const id = input.intentId;
+    const id = input.clientOrderId;
     const params = this.#orderParams(input);
     const bet =
       input.bet ??
@@ -128,7 +131,7 @@ export class DeskTrading {
         throw new ServiceError(
           'conflict',
           'This quote was already used to place a bet; a quote executes once. Request a new quote to bet again.',
-          -2027,
+          ErrorCodes.QUOTE_USED,
         );
       }
       this.#quoteUsedBy.set(input.rfqId, id);
@@ -157,7 +160,7 @@ export class DeskTrading {
   }
 
   #orderParams(input: PlaceOrder): OrderParams {
-    const clientOrderId = input.intentId;
+    const { clientOrderId } = input;
     if (input.type === 'FOK') {
       if (input.rfqId === undefined || input.bet !== undefined) {
         throw new ServiceError(
@@ -208,7 +211,7 @@ export class DeskTrading {
       throw new ServiceError(
         'rate-limited',
         `The exchange asked Betdesk to slow down, so the bet was not sent. Orders can be placed again in ${Math.ceil(waitMs / 1000)} s.`,
-        -1003,
+        ErrorCodes.TOO_MANY_REQUESTS,
         waitMs,
       );
     }
@@ -221,7 +224,7 @@ export class DeskTrading {
       throw new ServiceError(
         'exchange',
         `Betting on ${name} is closed, so the bet was not sent.`,
-        -2019,
+        ErrorCodes.MARKET_CLOSED,
       );
     }
     if (!this.#positionsSettled(contractId)) return;
@@ -234,14 +237,14 @@ export class DeskTrading {
         throw new ServiceError(
           'exchange',
           `You hold ${other.outcome} on ${name}: close it before betting on ${outcome}. The bet was not sent.`,
-          -2030,
+          ErrorCodes.OPPOSITE_HELD,
         );
       }
     } else if (!held.some((p) => p.outcome === outcome)) {
       throw new ServiceError(
         'exchange',
         `You hold nothing on ${outcome} in ${name} to sell, so nothing was sent.`,
-        -2029,
+        ErrorCodes.NOTHING_TO_SELL,
       );
     }
   }

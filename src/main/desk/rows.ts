@@ -3,23 +3,12 @@
  * as the FixtureRef a row shows. One builder for the blotter, the slip's answer and the pushes,
  * so a row reads the same wherever it appears.
  */
-import type { Fixture, Order, OrderRequest } from '../../shared/api/schemas.js';
+import type { Order } from '../../shared/api/schemas.js';
+import { fixtureRefOf } from '../../shared/desk/fixture.js';
 import type { FixtureRef, OrderRow, OrderRowStatus } from '../../shared/ipc/contract.js';
 import type { BlotterEntry, OrderIntent, Store } from '../store/index.js';
-import type { Bet } from '../trading/index.js';
+import type { IntentParams } from '../trading/index.js';
 import { NOT_PLACED_CODE, exchangeErrorOf, outcomeOfOrder } from '../trading/outcome.js';
-
-export function fixtureRef(f: Fixture | undefined): FixtureRef | null {
-  if (f === undefined) return null;
-  return {
-    league: f.league,
-    homeTeam: f.homeTeam,
-    awayTeam: f.awayTeam,
-    startsAt: f.startsAt,
-    bettingOpen: f.bettingOpen,
-    status: f.status,
-  };
-}
 
 /** "ARS v CHE", or the contractId when the store does not know the fixture. */
 export function fixtureName(store: Store, contractId: string): string {
@@ -33,7 +22,8 @@ export function fixtureLookup(store: Store): (contractId: string) => FixtureRef 
   return (contractId) => {
     let ref = seen.get(contractId);
     if (ref === undefined) {
-      ref = fixtureRef(store.fixtures.get(contractId));
+      const f = store.fixtures.get(contractId);
+      ref = f === undefined ? null : fixtureRefOf(f);
       seen.set(contractId, ref);
     }
     return ref;
@@ -75,12 +65,6 @@ export function orderRow(
   };
 }
 
-/** What an intent's row holds in `params` (see TradingService). */
-interface IntentParams {
-  request?: Partial<OrderRequest>;
-  bet?: Bet | null;
-}
-
 const NEVER_ARRIVED =
   'Not placed: the exchange has no order for it, so nothing was bought or sold. Place it again if you still want it.';
 
@@ -94,7 +78,8 @@ export function intentRow(
   placing: boolean,
   fixture: (contractId: string) => FixtureRef | null,
 ): OrderRow {
-  const params = (intent.params ?? {}) as IntentParams;
+  // As the trading service records it; read defensively, the row may predate a field.
+  const params = (intent.params ?? {}) as Partial<IntentParams>;
   const bet = params.bet ?? null;
   const status: OrderRowStatus =
     intent.state === 'failed'

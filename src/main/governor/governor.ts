@@ -1,5 +1,5 @@
 /**
- * The client-side rate-limit governor: a mirror of the exchange's buckets (exchange-api.md 8.1)
+ * The client-side rate-limit governor: a mirror of the exchange's buckets (docs/api.md 8.1)
  * that holds every request back until the exchange would accept it, so the app never spends a
  * 429. One instance per process: the per-IP cap and the fixtures bucket are shared by every
  * account, the other groups are per account (wallet).
@@ -9,6 +9,7 @@
  * the most urgent gets it, and a request never waits behind one stuck on a bucket it does not
  * need (an account out of quotes does not hold up another account's order).
  */
+import { ErrorCodes } from '../../shared/api/errors.js';
 import {
   GROUP_LIMITS,
   IP_LIMIT,
@@ -292,7 +293,7 @@ export class RateGovernor {
     const remaining = parseRateLimitRemaining(headers);
     const limit = parseRateLimitLimit(headers);
     if (group && limit !== undefined) {
-      // The exchange may run smaller buckets than the spec's table; never assume more.
+      // The exchange may run smaller buckets than the table of docs/api.md 8.1; never assume more.
       const capacity = this.capacityFor(limit, group.refillPerSec / this.rateFactor);
       if (capacity < group.capacity) {
         group.capacity = capacity;
@@ -302,7 +303,7 @@ export class RateGovernor {
     // Requests still in flight will be charged after this answer's count was taken.
     if (group && remaining !== undefined) group.lowerTo(remaining - group.inFlight, now);
 
-    const rateLimited = res.status === 429 || res.code === -1003;
+    const rateLimited = res.status === 429 || res.code === ErrorCodes.TOO_MANY_REQUESTS;
     const priceFeedRoute = priceFeedCost(route, false) > 0;
     if (rateLimited) {
       const retryAfter = parseRetryAfterMs(headers, now);

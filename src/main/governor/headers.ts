@@ -1,4 +1,4 @@
-/** Reading the exchange's rate-limit headers (exchange-api.md section 7.2 and 8.1). */
+/** Reading the exchange's rate-limit headers (docs/api.md sections 7.2 and 8.1). */
 
 export type HeaderValue = string | string[] | number | undefined;
 export type HeaderMap = Readonly<Record<string, HeaderValue>>;

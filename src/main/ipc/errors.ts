@@ -4,6 +4,7 @@
  */
 import { errorInfo } from '../../shared/api/errors.js';
 import type { BridgeError, BridgeErrorKind } from '../../shared/ipc/contract.js';
+import { ExchangeError, NetworkError, ProtocolError } from '../client/errors.js';
 import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js';
 
 /** A refusal a service means to show to the user as it is. */
@@ -52,13 +53,12 @@ const OFFLINE_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
+/** No answer: the client's NetworkError, or a system or undici error code, here or as a cause. */
 function isOffline(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > 4) return false;
+  if (err instanceof NetworkError) return true;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && OFFLINE_CODES.has(code)) return true;
-  // The exchange client's NetworkError already says what happened, in words.
-  if (['NetworkError', 'OfflineError', 'ConnectTimeoutError'].includes(err.name)) return true;
-  if (err instanceof TypeError && err.message === 'fetch failed') return true;
   return isOffline(err.cause, depth + 1);
 }
 
@@ -88,16 +88,17 @@ export function toBridgeError(err: unknown): BridgeError {
       kind === 'rate-limited' ? retryAfterOf(err) : undefined,
     );
   }
-  if (err instanceof Error && err.name === 'ProtocolError') {
+  if (err instanceof ProtocolError) {
     return { kind: 'exchange', message: sentence(err.message) };
   }
   if (isOffline(err)) {
-    const own = err instanceof Error && err.name === 'NetworkError' ? err.message : '';
+    // The exchange client's NetworkError already says what happened, in words.
     return {
       kind: 'offline',
-      message: own
-        ? sentence(own)
-        : 'The exchange cannot be reached; check the connection and that it is running.',
+      message:
+        err instanceof NetworkError
+          ? sentence(err.message)
+          : 'The exchange cannot be reached; check the connection and that it is running.',
     };
   }
   return {
@@ -106,11 +107,14 @@ export function toBridgeError(err: unknown): BridgeError {
   };
 }
 
-/** The client's message already leads with the code's meaning; a bare `{code, msg}` does not. */
+/**
+ * The exchange client's ExchangeError already leads with the code's meaning; a bare
+ * `{code, msg}` (the sandbox's own refusal, called in process) carries the exchange's words only.
+ */
 function exchangeMessage(meaning: string, err: unknown): string {
+  if (err instanceof ExchangeError) return sentence(err.message);
   const said = err instanceof Error ? err.message.trim() : '';
   if (said === '') return sentence(meaning);
-  if (said.startsWith(meaning.replace(/\.$/, ''))) return sentence(said);
   return `${sentence(meaning)} The exchange said: "${said}".`;
 }
 

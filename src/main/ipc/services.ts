@@ -76,14 +76,14 @@ export interface QuotesService {
   request(input: QuoteRequest): Promise<QuoteResult>;
 }
 
-/** Placing bets for the active account: one intent is at most one order, whatever repeats it. */
+/** Placing bets for the active account: one bet is at most one order, whatever repeats it. */
 export interface TradingDeskService {
   /**
-   * Places the intent, after refusing what the store already knows the exchange would refuse
+   * Places the bet, after refusing what the store already knows the exchange would refuse
    * (betting closed, the opposite outcome held, nothing to sell, a read-only key, offline, the
    * order budget spent). Resolves once the exchange accepted it (SUBMITTED), refused it
    * (NOT_PLACED) or could not be asked (CHECKING: reconciled later, never shown as failed).
-   * The same intentId again answers its first order with `repeated: true`.
+   * The same clientOrderId again answers its first order with `repeated: true`.
    */
   place(input: PlaceOrder): Promise<PlaceResult>;
 }

@@ -23,14 +23,20 @@ export class NewerSchemaError extends StoreError {
   }
 }
 
+/** Why a clientOrderId cannot be recorded again: another account has it, or other parameters. */
+export type IntentConflictReason = 'other-account' | 'other-params';
+
 /** A clientOrderId was recorded before with different order parameters or another account. */
 export class IntentConflictError extends StoreError {
   readonly clientOrderId: string;
+  readonly reason: IntentConflictReason;
 
-  constructor(clientOrderId: string, reason: string) {
-    super(`Order intent ${clientOrderId} already exists ${reason}.`);
+  /** `detail` ends the sentence "Order intent <id> already exists ...". */
+  constructor(clientOrderId: string, reason: IntentConflictReason, detail: string) {
+    super(`Order intent ${clientOrderId} already exists ${detail}.`);
     this.name = 'IntentConflictError';
     this.clientOrderId = clientOrderId;
+    this.reason = reason;
   }
 }
 

@@ -1,4 +1,4 @@
-/** Paging rules shared by every list the store offers (they mirror the API's, section 4.10). */
+/** Paging rules shared by every list the store offers (they mirror the API's, docs/api.md 4.10). */
 
 export const DEFAULT_LIMIT = 50;
 /** Larger than the API's 100: the local history view may show long pages. */

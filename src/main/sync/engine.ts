@@ -19,12 +19,14 @@
  * A stream runs at most once at a time; a poll one stream's result calls for (a fill asks for
  * positions, a shrunken position for settlements) is "triggered": it runs as soon as the
  * stream is free, no sooner than minSpacingMs after its last start. This file decides when
- * passes run; what a pass does and announces is in passes.ts.
+ * passes run; what a pass does and announces is in passes.ts, each stream's schedule state and
+ * cadence in stream-state.ts, the outage and its probe's backoff in offline.ts, the status
+ * the app shows in status.ts.
  *
  * A history sweep (history.ts, streams/history.ts) reads the account's whole history: every
  * order, then every settlements page. It is the settlements stream's pass on the account's
  * first sync and when resyncHistory() asks for it, and it is bounded by the reads bucket
- * (exchange-api.md 8.1), so the engine leaves that bucket to it: the orders stream does not
+ * (docs/api.md 8.1), so the engine leaves that bucket to it: the orders stream does not
  * poll on its timer while no order of ours is pending (the sweep reads the orders), and a
  * settlements pass asked for meanwhile reads only the newest page, between two of the sweep's.
  * Positions, fixtures and prices keep polling (their own buckets).
@@ -34,9 +36,10 @@
  * back at once. Any other failure (the exchange refused) backs off that stream alone, at least
  * as long as a Retry-After asks.
  */
-import type { ExchangeClient, Logger } from '../client/index.js';
+import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
+import { silentLogger, type Logger } from '../../shared/log.js';
+import type { ExchangeClient } from '../client/index.js';
 import type { Store } from '../store/index.js';
-import { Backoff, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { TypedEmitter, type Listener } from './emitter.js';
 import {
   HistorySweepInterruptedError,
@@ -47,21 +50,26 @@ import {
   isUnreachable,
   retryAfterMs,
 } from './errors.js';
-import type {
-  HistorySweepProgress,
-  SyncEvents,
-  SyncState,
-  SyncStatus,
-  SyncStreamName,
-} from './events.js';
+import type { HistorySweepProgress, SyncEvents, SyncStatus, SyncStreamName } from './events.js';
 import type { Waiter } from './history.js';
-import { DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
+import { DEFAULT_BACKOFF, DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
+import { Reachability } from './offline.js';
 import { NOTHING_ASKED, StreamPasses, type PassHost } from './passes.js';
+import { StatusChanges, engineStatus } from './status.js';
 import { CachedReads } from './reads.js';
 import { syncReport, type PassResult, type SyncReport } from './report.js';
 import type { StreamContext } from './streams/context.js';
 import { hasPendingOrders } from './streams/orders.js';
-import { liveTime, type TimeSource } from './timers.js';
+import {
+  ALL_STREAMS,
+  CORE_STREAMS,
+  PROBE,
+  newStreamState,
+  nextPollAfter,
+  type CadenceFacts,
+  type StreamState,
+} from './stream-state.js';
+import { OneTimer, liveTime, type TimeSource } from './timers.js';
 
 export type { SyncReport };
 
@@ -83,35 +91,6 @@ export interface SyncEngineOptions {
   streams?: readonly SyncStreamName[];
 }
 
-interface StreamState {
-  name: SyncStreamName;
-  running: Promise<void> | null;
-  /** Local time of the next run; null when nothing is due (waiting for a trigger). */
-  nextAt: number | null;
-  lastStartedAt: number;
-  /** Why its last run failed (not counting "unreachable", which is the engine's), or null. */
-  error: string | null;
-  /** A run was asked for while this one ran. */
-  again: boolean;
-  /** syncNow() callers waiting for the next run to start and finish. */
-  waiting: Waiter[];
-  backoff: Backoff;
-}
-
-const ALL_STREAMS: readonly SyncStreamName[] = [
-  'orders',
-  'settlements',
-  'positions',
-  'fixtures',
-  'prices',
-];
-/** syncNow() and syncOnce() without names: what makes the store current (prices is a watch). */
-const CORE_STREAMS: readonly SyncStreamName[] = ['orders', 'settlements', 'positions', 'fixtures'];
-/** The one stream that keeps trying while the exchange is unreachable. */
-const PROBE: SyncStreamName = 'orders';
-
-const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {} };
-
 export class SyncEngine {
   readonly accountId: number;
   /** Reads from the store, stamped with the time of the last sync and the engine's state. */
@@ -121,23 +100,21 @@ export class SyncEngine {
   readonly #store: Store;
   readonly #intervals: SyncIntervals;
   readonly #time: TimeSource;
+  readonly #timer: OneTimer;
   readonly #logger: Logger;
   readonly #streams = new Map<SyncStreamName, StreamState>();
   readonly #events: TypedEmitter<SyncEvents>;
-  readonly #offlineBackoff: Backoff;
+  readonly #reachability: Reachability;
   readonly #lastResult = new Map<SyncStreamName, PassResult>();
   readonly #probe: StreamState | undefined;
   readonly #passes: StreamPasses;
+  readonly #statusChanges = new StatusChanges();
 
   #started = false;
   #paused = false;
   #stopped = false;
   #abort = new AbortController();
-  #timer: unknown = undefined;
-  #offlineSince: number | null = null;
-  #offlineError: string | null = null;
   #lastSyncAt: number | null;
-  #lastEmitted = '';
 
   constructor(opts: SyncEngineOptions) {
     this.accountId = opts.accountId;
@@ -145,24 +122,16 @@ export class SyncEngine {
     this.#store = opts.store;
     this.#intervals = { ...DEFAULT_INTERVALS, ...opts.intervals };
     this.#time = opts.time ?? liveTime;
-    this.#logger = opts.logger ?? silent;
+    this.#timer = new OneTimer(this.#time, () => this.#tick());
+    this.#logger = opts.logger ?? silentLogger;
     const random = opts.random ?? Math.random;
     const backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
-    this.#offlineBackoff = new Backoff(backoff, random);
+    this.#reachability = new Reachability(new Backoff(backoff, random));
     this.#events = new TypedEmitter<SyncEvents>((event, err) =>
       this.#logger.warn('a sync event listener failed', { event, error: asError(err).message }),
     );
     for (const name of opts.streams ?? ALL_STREAMS) {
-      this.#streams.set(name, {
-        name,
-        running: null,
-        nextAt: null,
-        lastStartedAt: -Infinity,
-        error: null,
-        again: false,
-        waiting: [],
-        backoff: new Backoff(backoff, random),
-      });
+      this.#streams.set(name, newStreamState(name, backoff, random));
     }
     this.#probe = this.#streams.get(PROBE) ?? [...this.#streams.values()][0];
     this.#passes = new StreamPasses(this.#passHost(), this.#events, this.#logger);
@@ -200,7 +169,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#started = false;
-    this.#clearTimer();
+    this.#timer.clear();
     this.#abort.abort();
     const running = [...this.#streams.values()].map((s) => s.running).filter((p) => p !== null);
     await Promise.allSettled(running);
@@ -217,7 +186,7 @@ export class SyncEngine {
   pause(): void {
     if (this.#paused) return;
     this.#paused = true;
-    this.#clearTimer();
+    this.#timer.clear();
     this.#emitStatus();
   }
 
@@ -333,21 +302,14 @@ export class SyncEngine {
   // ------------------------------------------------------------------ status and events
 
   status(): SyncStatus {
-    const streams = [...this.#streams.values()];
-    const failed = streams.find((s) => s.error !== null);
-    let state: SyncState = 'idle';
-    if (this.#paused) state = 'paused';
-    else if (this.#offlineSince !== null) state = 'offline';
-    else if (failed) state = 'error';
-    else if (streams.some((s) => s.running !== null)) state = 'syncing';
-    return {
+    return engineStatus({
       accountId: this.accountId,
-      state,
+      paused: this.#paused,
+      reachability: this.#reachability,
+      streams: this.#streams.values(),
       lastSyncAt: this.#lastSyncAt,
-      lastError: this.#offlineSince !== null ? this.#offlineError : (failed?.error ?? null),
       nextPollAt: this.#nextPollAt(),
-      offlineSince: this.#offlineSince,
-    };
+    });
   }
 
   on<E extends keyof SyncEvents>(event: E, listener: Listener<SyncEvents[E]>): () => void {
@@ -365,16 +327,11 @@ export class SyncEngine {
   }
 
   #mayRun(s: StreamState): boolean {
-    return this.#offlineSince === null || s === this.#probe;
+    return !this.#reachability.offline || s === this.#probe;
   }
 
   #now(): number {
     return this.#time.now();
-  }
-
-  #clearTimer(): void {
-    if (this.#timer !== undefined) this.#time.clearTimer(this.#timer);
-    this.#timer = undefined;
   }
 
   #nextPollAt(): number | null {
@@ -389,16 +346,7 @@ export class SyncEngine {
 
   /** One timer, set for the earliest stream that is due and allowed to run. */
   #schedule(): void {
-    this.#clearTimer();
-    const at = this.#nextPollAt();
-    if (at === null) return;
-    this.#timer = this.#time.setTimer(
-      () => {
-        this.#timer = undefined;
-        this.#tick();
-      },
-      Math.max(0, at - this.#now()),
-    );
+    this.#timer.setAt(this.#nextPollAt());
   }
 
   #tick(): void {
@@ -466,13 +414,9 @@ export class SyncEngine {
     s.backoff.reset();
     if (!asked) return;
     this.#lastSyncAt = now;
-    if (this.#offlineSince !== null) {
-      this.#logger.info('the exchange answers again; syncing resumes', {
-        offlineMs: now - this.#offlineSince,
-      });
-      this.#offlineSince = null;
-      this.#offlineError = null;
-      this.#offlineBackoff.reset();
+    const offlineMs = this.#reachability.answered(now);
+    if (offlineMs !== null) {
+      this.#logger.info('the exchange answers again; syncing resumes', { offlineMs });
       for (const other of this.#streams.values()) if (other !== s) other.nextAt = now;
     }
   }
@@ -483,9 +427,7 @@ export class SyncEngine {
     if (isUnreachable(err)) {
       const message = asError(err).message;
       const probe = this.#probe ?? s;
-      if (this.#offlineSince === null) {
-        this.#offlineSince = now;
-        this.#offlineBackoff.reset();
+      if (this.#reachability.lost(now)) {
         this.#logger.warn('the exchange cannot be reached; syncing waits for it', {
           stream: s.name,
           error: message,
@@ -493,8 +435,7 @@ export class SyncEngine {
       } else if (s !== probe) {
         return; // The probe alone decides when to try again.
       }
-      this.#offlineError = message;
-      probe.nextAt = now + this.#offlineBackoff.next();
+      probe.nextAt = now + this.#reachability.probeFailed(message);
       if (probe !== s) s.nextAt = null;
       return;
     }
@@ -525,24 +466,23 @@ export class SyncEngine {
 
   /** When a stream polls next after a successful pass; null: only when triggered. */
   #nextAfter(name: SyncStreamName): number | null {
-    const i = this.#intervals;
-    const now = this.#now();
-    switch (name) {
-      case 'orders': {
-        const pending = hasPendingOrders(this.#ctx());
-        // A history sweep reads the orders; a pending order is still followed closely.
-        if (!pending && this.#passes.history.reading) return null;
-        return now + (pending ? i.ordersPendingMs : i.ordersIdleMs);
-      }
-      case 'settlements':
-        return now + i.settlementsMs;
-      case 'positions':
-        return now + (this.#passes.boostedOpen ? i.positionsBoostedMs : i.positionsIdleMs);
-      case 'fixtures':
-        return now + i.fixturesMs;
-      case 'prices':
-        return this.#passes.boostedOpen ? now + i.pricesMs : null;
-    }
+    return nextPollAfter(name, this.#intervals, this.#now(), this.#cadenceFacts());
+  }
+
+  #cadenceFacts(): CadenceFacts {
+    const pendingOrders = () => hasPendingOrders(this.#ctx());
+    const passes = this.#passes;
+    return {
+      get pendingOrders() {
+        return pendingOrders();
+      },
+      get sweepReading() {
+        return passes.history.reading;
+      },
+      get boostedOpen() {
+        return passes.boostedOpen;
+      },
+    };
   }
 
   #trigger(...names: SyncStreamName[]): void {
@@ -554,15 +494,7 @@ export class SyncEngine {
 
   #emitStatus(): void {
     const status = this.status();
-    const key = JSON.stringify([
-      status.state,
-      status.lastError,
-      status.lastSyncAt,
-      status.offlineSince,
-    ]);
-    if (key === this.#lastEmitted) return;
-    this.#lastEmitted = key;
-    this.#events.emit('sync:status', status);
+    if (this.#statusChanges.changed(status)) this.#events.emit('sync:status', status);
   }
 
   // ------------------------------------------------------------------ the passes
@@ -603,7 +535,7 @@ export class SyncEngine {
   #holdOrders(): void {
     const orders = this.#streams.get('orders');
     if (orders === undefined || orders.running !== null || orders.waiting.length > 0) return;
-    if (this.#offlineSince !== null || hasPendingOrders(this.#ctx())) return;
+    if (this.#reachability.offline || hasPendingOrders(this.#ctx())) return;
     orders.nextAt = null;
   }
 }

@@ -13,8 +13,8 @@ export type {
   SyncStatus,
   SyncStreamName,
 } from './events.js';
-export { DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
-export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+export { DEFAULT_BACKOFF, DEFAULT_INTERVALS, type SyncIntervals } from './intervals.js';
+export type { BackoffOptions } from '../../shared/backoff.js';
 export { CachedReads, type Cached, type Freshness } from './reads.js';
 export {
   HistorySweepInterruptedError,

@@ -1,6 +1,6 @@
 /**
  * How often each stream polls, and why these numbers fit the exchange's rate limits
- * (exchange-api.md 8.1). One engine runs per account (wallet); the per-wallet buckets are its
+ * (docs/api.md 8.1). One engine runs per account (wallet); the per-wallet buckets are its
  * own, the per-IP ones (fixtures, the 100/s cap) are shared with every account and the UI.
  *
  * reads group, 60/min burst 10, shared by GET /order, /orders, /orders/updates, /settlements:
@@ -25,6 +25,7 @@
  * Intervals are measured from the end of one poll to the start of the next; the governor may
  * hold a request longer when the bucket is empty, so the engine never causes a 429 itself.
  */
+import type { BackoffOptions } from '../../shared/backoff.js';
 export interface SyncIntervals {
   /** GET /orders/updates while an order of ours may still change (not final), ms. */
   ordersPendingMs: number;
@@ -54,3 +55,9 @@ export const DEFAULT_INTERVALS: Readonly<SyncIntervals> = {
   pricesMs: 1000,
   minSpacingMs: 250,
 };
+
+/**
+ * Retry waits of the engine (shared/backoff.ts): the probe's while the exchange cannot be
+ * reached, and a stream's after a refused poll (never shorter than a Retry-After).
+ */
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000 };

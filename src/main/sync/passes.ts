@@ -5,7 +5,7 @@
  * settlements). It keeps what passes remember between runs: the settlements total that would
  * not reconcile, the price watch's turn, whether a boosted position is open, the history sweeps.
  */
-import type { Logger } from '../client/index.js';
+import type { Logger } from '../../shared/log.js';
 import type { Order, Settlement } from '../../shared/api/schemas.js';
 import { asError } from './errors.js';
 import type { TypedEmitter } from './emitter.js';

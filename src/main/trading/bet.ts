@@ -1,7 +1,15 @@
 /**
  * Local validation of a bet before anything is sent, and the exact request bodies built from it.
- * The rules are the API's (exchange-api.md 2.1 to 2.3, 4.4); the messages say what to change.
+ * The rules are the API's (docs/api.md 2.1 to 2.3, 4.4), checked by the one leg parser the
+ * exchange and the renderer use too (shared/api/leg.ts); the messages say what to change.
  */
+import {
+  personMessage,
+  readLeg,
+  readSizing,
+  shown,
+  type LegProblem,
+} from '../../shared/api/leg.js';
 import {
   CLIENT_ORDER_ID_PATTERN,
   type MarketUnit,
@@ -10,7 +18,6 @@ import {
   type RfqRequest,
   type Side,
 } from '../../shared/api/schemas.js';
-import { dec, isDecimalString } from '../../shared/money.js';
 import { OrderValidationError } from './errors.js';
 
 /** A bet as a caller describes it; strings in any letter case are accepted. */
@@ -38,36 +45,6 @@ export interface Bet {
 }
 
 const clientOrderIdRe = new RegExp(CLIENT_ORDER_ID_PATTERN);
-const MAX_QTY_CHARS = 40;
-
-function text(field: string, value: unknown, what: string, max: number): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new OrderValidationError(field, `${what} is required.`);
-  }
-  const v = value.trim();
-  if (v.length > max) {
-    throw new OrderValidationError(field, `${what} is too long (at most ${max} characters).`);
-  }
-  return v.toUpperCase();
-}
-
-export function parseSide(value: unknown): Side {
-  const v = typeof value === 'string' ? value.trim().toUpperCase() : '';
-  if (v === 'BUY' || v === 'SELL') return v;
-  throw new OrderValidationError(
-    'side',
-    `Side must be BUY (open or add to a bet) or SELL (close or reduce one); got ${show(value)}.`,
-  );
-}
-
-export function parseUnit(value: unknown): MarketUnit {
-  const v = typeof value === 'string' ? value.trim().toUpperCase() : '';
-  if (v === 'BASE' || v === 'QUOTE') return v;
-  throw new OrderValidationError(
-    'unit',
-    `Unit must be BASE (qty counts contracts) or QUOTE (qty is dollars); got ${show(value)}.`,
-  );
-}
 
 export function parseOrderType(value: unknown): OrderType {
   if (value === undefined) return 'MARKET';
@@ -75,72 +52,56 @@ export function parseOrderType(value: unknown): OrderType {
   if (v === 'MARKET' || v === 'FOK') return v;
   throw new OrderValidationError(
     'type',
-    `Order type must be MARKET (fill at the current price) or FOK (the quoted terms or nothing); got ${show(value)}.`,
+    `Order type must be MARKET (fill at the current price) or FOK (the quoted terms or nothing); got ${shown(value)}.`,
   );
 }
 
-export function parseQty(value: unknown, unit: MarketUnit): string {
-  const what = unit === 'QUOTE' ? 'The amount in dollars' : 'The number of contracts';
-  if (typeof value !== 'string' && typeof value !== 'number') {
-    throw new OrderValidationError('qty', `${what} (qty) is required.`);
-  }
-  const v = String(value).trim();
-  if (v.length > MAX_QTY_CHARS || !isDecimalString(v)) {
-    throw new OrderValidationError(
-      'qty',
-      `${what} (qty) must be a plain decimal number such as 10 or 12.50; got ${show(value)}.`,
-    );
-  }
-  if (!dec(v).gt(0)) {
-    throw new OrderValidationError('qty', `${what} (qty) must be more than zero; got ${v}.`);
-  }
-  return v;
-}
-
-export function parseBoost(value: unknown): number {
-  if (value === undefined || value === null || value === '') return 0;
-  const raw =
-    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const v = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isInteger(v) || v < 0 || v > 100) {
-    throw new OrderValidationError(
-      'boost',
-      `Boost must be a whole number from 0 to 100; got ${show(value)}.`,
-    );
-  }
-  return v;
-}
-
-/** Checks every rule a bet must meet before it is quoted or placed. */
+/**
+ * Checks every rule a bet must meet before it is quoted or placed: the shared leg and sizing
+ * rules (shared/api/leg.ts), read from a caller's input (trimmed; qty may be a number, an
+ * empty boost is none). A refusal names the BetInput field at fault.
+ */
 export function validateBet(input: BetInput): Bet {
-  const contractId = text('contractId', input.contractId, 'The contract (fixture id)', 128);
-  const outcome = text('outcome', input.outcome, 'The outcome (team abbreviation)', 8);
-  const side = parseSide(input.side);
-  const unit = parseUnit(input.unit);
-  const qty = parseQty(input.qty, unit);
-  const boost = parseBoost(input.boost);
-  if (side === 'SELL' && unit === 'QUOTE') {
-    throw new OrderValidationError(
-      'unit',
-      'A close (SELL) is sized in contracts: use unit BASE. Dollars (QUOTE) can only open a bet (BUY).',
+  const leg = readLeg({
+    contractId: trimmed(input.contractId),
+    outcome: trimmed(input.outcome),
+    side: trimmed(input.side),
+    market: 'DRAW_NO_BET',
+    boost: input.boost === null || input.boost === '' ? undefined : trimmed(input.boost),
+  });
+  if (!leg.ok) throw refusal(leg.problem);
+  const unit = trimmed(input.unit);
+  const qty = typeof input.qty === 'number' ? String(input.qty) : trimmed(input.qty);
+  const size = readSizing(leg.value.side, qty, unit);
+  if (!size.ok) {
+    throw refusal(
+      size.problem,
+      typeof unit === 'string' && /^quote$/i.test(unit) ? 'QUOTE' : 'BASE',
     );
   }
-  if (side === 'SELL' && boost !== 0) {
-    throw new OrderValidationError(
-      'boost',
-      'A boost can only be chosen when opening a bet (BUY); a close (SELL) takes no boost.',
-    );
-  }
-  return { contractId, outcome, side, qty, unit, boost };
+  const { contractId, outcome, side, boost } = leg.value;
+  return { contractId, outcome, side, qty: size.value.qty, unit: size.value.unit, boost };
 }
 
-/** Checks a caller-supplied clientOrderId against the API's rule (section 2.2). */
+function trimmed(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/** A leg problem as the trading service says it: the BetInput field and a sentence. */
+function refusal(p: LegProblem, unit?: MarketUnit): OrderValidationError {
+  return new OrderValidationError(
+    p.field === 'marketUnit' ? 'unit' : p.field,
+    personMessage(p, unit),
+  );
+}
+
+/** Checks a caller-supplied clientOrderId against the API's rule (docs/api.md 2.2). */
 export function validateClientOrderId(value: unknown): string {
   if (typeof value !== 'string' || !clientOrderIdRe.test(value)) {
     throw new OrderValidationError(
       'clientOrderId',
       'A clientOrderId may hold only letters, digits and _ : . - and at most 64 characters' +
-        (typeof value === 'string' ? ` (got ${show(value)}, ${value.length} characters).` : '.'),
+        (typeof value === 'string' ? ` (got ${shown(value)}, ${value.length} characters).` : '.'),
     );
   }
   return value;
@@ -152,7 +113,7 @@ function leg(bet: Bet): RfqRequest['legs'][number] {
     outcome: bet.outcome,
     side: bet.side,
     market: 'DRAW_NO_BET',
-    // Sent as a decimal string, as the spec's examples do; omitted when there is none.
+    // Sent as a decimal string (docs/api.md 2.1 allows it); omitted when there is none.
     ...(bet.boost > 0 ? { boost: String(bet.boost) } : {}),
   };
 }
@@ -184,10 +145,4 @@ export function quotedOrderRequest(
   clientOrderId: string,
 ): OrderRequest {
   return { orderType, rfqId, clientOrderId };
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const s = typeof value === 'string' ? value : JSON.stringify(value);
-  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }

@@ -3,6 +3,8 @@
  * the caller (or a quote that ran out), said in words a person understands; none carries a
  * secret. Once an intent is recorded, outcomes are returned as OrderOutcome, not thrown.
  */
+import { ErrorCodes } from '../../shared/api/errors.js';
+
 export { IntentConflictError } from '../store/index.js';
 
 /** The order or quote request is not valid; `field` names the part at fault. */
@@ -22,7 +24,7 @@ export class OrderValidationError extends Error {
  */
 export class QuoteExpiredError extends Error {
   override readonly name = 'QuoteExpiredError';
-  readonly code = -2031;
+  readonly code = ErrorCodes.QUOTE_EXPIRED;
   readonly rfqId: string;
 
   constructor(rfqId: string, expiredMsAgo: number) {

@@ -9,22 +9,15 @@
  *   const out = await trading.trade({ type: 'FOK', quote: q });   // placed, then followed
  *   out.status; out.error?.code; out.error?.message;
  */
-export {
-  TradingService,
-  type OrderParams,
-  type ReconcileReport,
-  type TradingServiceOptions,
-  type WaitOptions,
-} from './service.js';
+export { TradingService, type OrderParams, type TradingServiceOptions } from './service.js';
+export type { ReconcileReport } from './reconcile.js';
+export type { WaitOptions } from './follow.js';
+export type { IntentParams } from './context.js';
 export { LiveQuote } from './live-quote.js';
 export {
   validateBet,
   validateClientOrderId,
-  parseSide,
-  parseUnit,
   parseOrderType,
-  parseQty,
-  parseBoost,
   type Bet,
   type BetInput,
 } from './bet.js';

@@ -1,10 +1,10 @@
 /**
  * What a placement or a wait for the final status comes to, as one typed result. Every outcome
  * that is not a success carries `error` with a code and a sentence:
- *   a number  the exchange's code (section 7), e.g. -2030, or -2025 for "not placed"
+ *   a number  the exchange's code (docs/api.md 7), e.g. -2030, or -2025 for "not placed"
  *   a string  Betdesk's own, where the exchange gave none: CANCELED, EXPIRED, NETWORK, TIMEOUT
  */
-import { errorInfo } from '../../shared/api/errors.js';
+import { ErrorCodes, errorInfo } from '../../shared/api/errors.js';
 import { isFinalStatus, type Order, type OrderStatus } from '../../shared/api/schemas.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/index.js';
 
@@ -37,7 +37,7 @@ export function isFinalOutcome(o: OrderOutcome): boolean {
 }
 
 /** The code that marks an intent as "the exchange has no order for it" (GET /order: -2025). */
-export const NOT_PLACED_CODE = -2025;
+export const NOT_PLACED_CODE = ErrorCodes.UNKNOWN_ORDER;
 
 export function exchangeErrorOf(code: number, msg: string): OutcomeError {
   const meaning = errorInfo(code).meaning;
@@ -75,7 +75,7 @@ function statusError(order: Order): OutcomeError | undefined {
     case 'FILLED':
       return undefined;
     case 'CANCELED':
-      return e && e.code !== -5004
+      return e && e.code !== ErrorCodes.CHAIN_CONGESTED
         ? exchangeErrorOf(e.code, e.msg)
         : {
             code: 'CANCELED',
@@ -85,7 +85,7 @@ function statusError(order: Order): OutcomeError | undefined {
                 : 'The order was canceled before it filled. Nothing was bought or sold.',
           };
     case 'EXPIRED':
-      return e && e.code !== -5004
+      return e && e.code !== ErrorCodes.CHAIN_CONGESTED
         ? exchangeErrorOf(e.code, e.msg)
         : {
             code: 'EXPIRED',

@@ -8,7 +8,7 @@
  * - The request is built once, with sorted keys, so every resend (in this process or, read back
  *   from the intent, after a restart) is the same bytes with the same clientOrderId. The exchange
  *   makes a clientOrderId idempotent: resending it returns the order already placed.
- * - On trouble no new id is ever made. A refusal the spec calls retryable (-1003 after
+ * - On trouble no new id is ever made. A refusal docs/api.md 7 calls retryable (-1003 after
  *   Retry-After, -2028, -5001..-5004) is resent; a lost answer (timeout, dropped connection,
  *   -1000, another 5xx) is looked up with GET /order?clientOrderId= first: found means placed,
  *   -2025 means not placed, so resending is safe. Attempts are bounded; when the fate is still
@@ -22,22 +22,22 @@
  *   placement in this process still ends right; and should such an order land after its intent
  *   was marked not placed, applyOrderUpdates (the sync) marks the intent done when it sees the
  *   order. The record never loses an order.
+ *
+ * This file is the service's surface and the checks before an intent is recorded; the rest is
+ * in placements.ts (sending until the fate is known), reconcile.ts, follow.ts (waitForFinal),
+ * quotes.ts (the quotes made here) and context.ts (what they share).
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { ErrorCodes } from '../../shared/api/errors.js';
 import {
   isFinalStatus,
-  type Order,
   type OrderRequest,
   type OrderType,
   type Quote,
 } from '../../shared/api/schemas.js';
-import {
-  ExchangeError,
-  type ExchangeClient,
-  type Logger,
-  type OrderWarning,
-  type PlacedOrder,
-} from '../client/index.js';
+import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
+import { silentLogger, type Logger } from '../../shared/log.js';
+import { ExchangeError, type ExchangeClient } from '../client/index.js';
 import { Priority } from '../governor/index.js';
 import { IntentConflictError, type OrderIntent, type Store } from '../store/index.js';
 import {
@@ -50,23 +50,16 @@ import {
   type Bet,
   type BetInput,
 } from './bet.js';
-import { OrderValidationError, QuoteExpiredError } from './errors.js';
+import { resyncClock, type IntentParams, type TradingContext } from './context.js';
+import { OrderValidationError } from './errors.js';
+import { followOrder, type PollTimes, type WaitOptions } from './follow.js';
 import { newClientOrderId, sortedKeys } from './ids.js';
 import { LiveQuote } from './live-quote.js';
-import {
-  NOT_PLACED_CODE,
-  errorOf,
-  exchangeErrorOf,
-  outcomeOfOrder,
-  type OrderOutcome,
-  type OutcomeError,
-} from './outcome.js';
-import {
-  Backoff,
-  classifyPlacementError,
-  isTransientReadError,
-  type BackoffOptions,
-} from './retry.js';
+import { errorOf, type OrderOutcome } from './outcome.js';
+import { Placements } from './placements.js';
+import { QuoteBook } from './quotes.js';
+import { reconcileIntents, type ReconcileReport } from './reconcile.js';
+import { PLACEMENT_BACKOFF, isTransientReadError } from './retry.js';
 
 export interface TradingServiceOptions {
   client: ExchangeClient;
@@ -83,7 +76,8 @@ export interface TradingServiceOptions {
   placement?: {
     /** Requests (sends and lookups) per placement before its fate is left to reconciliation (default 8). */
     attempts?: number;
-    backoff?: BackoffOptions;
+    /** Retry waits (default 200 ms doubling up to 5 s). */
+    backoff?: Partial<BackoffOptions>;
     /** How long to wait for the answer to POST /order, ms (default 10 000). */
     timeoutMs?: number;
   };
@@ -114,75 +108,40 @@ export interface OrderParams extends Partial<BetInput> {
   clientOrderId?: string;
 }
 
-export interface WaitOptions {
-  /** Overrides polling.timeoutMs. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-export interface ReconcileReport {
-  /** Open intents looked up on the exchange. */
-  checked: number;
-  /** Intents whose order the exchange has: now `done`, the order stored. */
-  placed: string[];
-  /** Intents the exchange has no order for: marked not placed (and not placed by us). */
-  notPlaced: string[];
-  /** Intents that could not be looked up (exchange unreachable): left `unknown` for next time. */
-  unknown: string[];
-}
-
-/** What an intent's row holds in `params`. */
-interface IntentParams {
-  request: OrderRequest;
-  /** The bet asked for, when known (null when a bare rfqId was executed). */
-  bet: Bet | null;
-}
-
-const NOT_PLACED_AFTER_RESTART =
-  'Not placed: the exchange has no order with this clientOrderId. Betdesk stopped before the ' +
-  'order was confirmed and never places a bet by itself after a restart; place it again if you ' +
-  'still want it.';
-
-type Lookup =
-  { seen: 'placed'; order: Order } | { seen: 'absent' } | { seen: 'unknown'; error: OutcomeError };
-
 export class TradingService {
   readonly accountId: number;
-  readonly #client: ExchangeClient;
-  readonly #store: Store;
+  readonly #ctx: TradingContext;
   readonly #newId: () => string;
-  readonly #now: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
-  readonly #random: () => number;
-  readonly #attempts: number;
-  readonly #backoff: BackoffOptions;
-  readonly #placeTimeoutMs: number;
-  readonly #poll: { initialMs: number; maxMs: number; timeoutMs: number };
-  readonly #log: Logger;
-  /** Placements running in this process, by clientOrderId. */
-  readonly #inflight = new Map<string, Promise<OrderOutcome>>();
-  /** Quotes made here, by rfqId, so an order naming one can check its expiry first. */
-  readonly #quotes = new Map<string, LiveQuote>();
+  readonly #poll: PollTimes;
+  readonly #placements: Placements;
+  readonly #quotes: QuoteBook;
   #reconciled: Promise<void> | undefined;
 
   constructor(opts: TradingServiceOptions) {
     this.accountId = opts.accountId;
-    this.#client = opts.client;
-    this.#store = opts.store;
-    this.#now = opts.now ?? Date.now;
-    this.#newId = opts.newClientOrderId ?? (() => newClientOrderId(this.#now));
-    this.#sleep = opts.sleep ?? ((ms) => delay(ms));
-    this.#random = opts.random ?? Math.random;
-    this.#attempts = Math.max(1, opts.placement?.attempts ?? 8);
-    this.#backoff = opts.placement?.backoff ?? {};
-    this.#placeTimeoutMs = opts.placement?.timeoutMs ?? 10_000;
+    const now = opts.now ?? Date.now;
+    this.#ctx = {
+      accountId: opts.accountId,
+      client: opts.client,
+      store: opts.store,
+      now,
+      sleep: opts.sleep ?? ((ms) => delay(ms)),
+      random: opts.random ?? Math.random,
+      backoff: { ...PLACEMENT_BACKOFF, ...opts.placement?.backoff },
+      log: opts.logger ?? silentLogger,
+    };
+    this.#newId = opts.newClientOrderId ?? (() => newClientOrderId(now));
     this.#poll = {
       initialMs: opts.polling?.initialMs ?? 250,
       maxMs: opts.polling?.maxMs ?? 2000,
       timeoutMs: opts.polling?.timeoutMs ?? 120_000,
     };
-    this.#log = opts.logger ?? { debug: () => {}, info: () => {}, warn: () => {} };
-    if (!this.#store.accounts.get(this.accountId)) {
+    this.#placements = new Placements(this.#ctx, {
+      attempts: Math.max(1, opts.placement?.attempts ?? 8),
+      timeoutMs: opts.placement?.timeoutMs ?? 10_000,
+    });
+    this.#quotes = new QuoteBook(opts.client);
+    if (!opts.store.accounts.get(this.accountId)) {
       throw new RangeError(`There is no account ${this.accountId} in the store.`);
     }
   }
@@ -198,9 +157,10 @@ export class TradingService {
     const bet = validateBet(input);
     const type = orderType === undefined ? undefined : parseOrderType(orderType);
     const request = rfqRequest(bet, type);
-    const quote = await this.#read(() => this.#client.rfq(request, { priority: Priority.quote }));
-    const live = new LiveQuote(quote, bet, () => this.#client.serverNow());
-    this.#remember(live);
+    const { client } = this.#ctx;
+    const quote = await this.#readRetrying(() => client.rfq(request, { priority: Priority.quote }));
+    const live = new LiveQuote(quote, bet, () => client.serverNow());
+    this.#quotes.remember(live);
     return live;
   }
 
@@ -218,7 +178,7 @@ export class TradingService {
    */
   async placeOrder(params: OrderParams): Promise<OrderOutcome> {
     const type = parseOrderType(params.type);
-    const quoteRef = this.#quoteRef(params);
+    const quoteRef = this.#quotes.refOf(params);
     const hasBet = BET_FIELDS.some((f) => params[f] !== undefined);
     if (quoteRef !== undefined && hasBet) {
       throw new OrderValidationError(
@@ -238,18 +198,19 @@ export class TradingService {
         ? validateClientOrderId(params.clientOrderId)
         : validateClientOrderId(this.#newId());
     await this.#ensureReconciled();
+    const { store } = this.#ctx;
 
     let request: OrderRequest;
     let intentBet: Bet | null = bet;
     if (quoteRef !== undefined) {
       // A lapsed quote is refused here, unless this is the same order again (answered below).
-      if (!this.#store.intents.get(clientOrderId)) this.#refuseIfLapsed(quoteRef);
+      if (!store.intents.get(clientOrderId)) this.#quotes.refuseIfLapsed(quoteRef);
       intentBet = quoteRef.live?.bet ?? null;
       request = quotedOrderRequest(type, quoteRef.rfqId, clientOrderId);
     } else if (type === 'FOK') {
       // FOK fills exactly a quote's terms: quote first, then execute that quote at once.
-      const existing = this.#store.intents.get(clientOrderId);
-      if (existing) return this.#again(existing, bet, 'FOK');
+      const existing = store.intents.get(clientOrderId);
+      if (existing) return this.#repeatQuotedBet(existing, bet, 'FOK');
       let live: LiveQuote;
       try {
         live = await this.quote(bet!, 'FOK');
@@ -257,7 +218,7 @@ export class TradingService {
         if (err instanceof OrderValidationError) throw err;
         return { clientOrderId, status: 'NOT_PLACED', error: errorOf(err) };
       }
-      this.#refuseIfLapsed({ rfqId: live.rfqId, live });
+      this.#quotes.refuseIfLapsed({ rfqId: live.rfqId, live });
       request = quotedOrderRequest('FOK', live.rfqId, clientOrderId);
     } else {
       request = inlineOrderRequest(bet!, clientOrderId);
@@ -268,7 +229,7 @@ export class TradingService {
     let intent: OrderIntent;
     let created: boolean;
     try {
-      ({ intent, created } = this.#store.intents.create({
+      ({ intent, created } = store.intents.create({
         clientOrderId,
         accountId: this.accountId,
         params: recorded,
@@ -276,13 +237,13 @@ export class TradingService {
     } catch (err) {
       if (err instanceof IntentConflictError) {
         // Another account's id is said as the store says it; other parameters, with advice.
-        throw /another account/.test(err.message) ? err : conflict(clientOrderId);
+        throw err.reason === 'other-account' ? err : conflict(clientOrderId);
       }
       throw err;
     }
-    if (!created) return this.#resume(intent);
+    if (!created) return this.#placements.resume(intent);
     // From here the intent is committed: the first byte may leave.
-    return this.#track(clientOrderId, () => this.#drive(clientOrderId, request, false));
+    return this.#placements.start(clientOrderId, request);
   }
 
   /**
@@ -290,65 +251,8 @@ export class TradingService {
    * storing each report. Resolves with the outcome; when the order is still not final after
    * the timeout, with its last status and error code TIMEOUT.
    */
-  async waitForFinal(orderId: string, opts: WaitOptions = {}): Promise<OrderOutcome> {
-    const timeoutMs = opts.timeoutMs ?? this.#poll.timeoutMs;
-    const deadline = this.#now() + timeoutMs;
-    const backoff = new Backoff(
-      { initialMs: this.#poll.initialMs, maxMs: this.#poll.maxMs, factor: 1.5 },
-      this.#random,
-    );
-    let last = this.#store.orders.getByOrderId(this.accountId, orderId);
-    if (last && isFinalStatus(last.status)) return outcomeOfOrder(last);
-    let lastError: OutcomeError | undefined;
-    let floor = 0;
-    for (;;) {
-      // Waits first: an order just accepted is SUBMITTED for at least a block.
-      const left = deadline - this.#now();
-      if (left <= 0) break;
-      await this.#sleep(Math.min(backoff.next(floor), left));
-      floor = 0;
-      opts.signal?.throwIfAborted();
-      try {
-        const order = await this.#client.getOrder(
-          { orderId },
-          { priority: Priority.orderStatus, ...(opts.signal ? { signal: opts.signal } : {}) },
-        );
-        this.#storeOrder(order);
-        last = order;
-        lastError = undefined;
-        if (isFinalStatus(order.status)) return outcomeOfOrder(order);
-      } catch (err) {
-        opts.signal?.throwIfAborted();
-        if (!isTransientReadError(err)) {
-          return {
-            clientOrderId: last?.clientOrderId ?? '',
-            status: last?.status ?? 'UNKNOWN',
-            ...(last ? { order: last } : {}),
-            error: errorOf(err),
-          };
-        }
-        lastError = errorOf(err);
-        if (err instanceof ExchangeError && err.code === -1021) {
-          await this.#client.syncClock().catch(() => undefined);
-        }
-        if (err instanceof ExchangeError && err.retryAfterMs !== undefined) {
-          floor = err.retryAfterMs;
-        }
-      }
-    }
-    const status = last?.status ?? 'UNKNOWN';
-    return {
-      clientOrderId: last?.clientOrderId ?? '',
-      status,
-      ...(last ? { order: last } : {}),
-      error: {
-        code: 'TIMEOUT',
-        message:
-          `The order ${orderId} was still ${status} after ${Math.round(timeoutMs / 1000)} s` +
-          (lastError ? ` (last problem: ${lastError.message})` : '') +
-          '; its final status will arrive with the next sync.',
-      },
-    };
+  waitForFinal(orderId: string, opts: WaitOptions = {}): Promise<OrderOutcome> {
+    return followOrder(this.#ctx, this.#poll, orderId, opts);
   }
 
   /** placeOrder, then waitForFinal when it was accepted: the whole life of an order. */
@@ -362,13 +266,11 @@ export class TradingService {
   }
 
   /**
-   * Settles every open intent of the account with the exchange: GET /order?clientOrderId=
-   * found -> the order is stored and the intent is `done`; -2025 -> the intent is marked not
-   * placed (and nothing is placed); unreachable -> left `unknown` for the next time. Run it
-   * first after a start; placeOrder runs it itself before its first placement.
+   * Settles every open intent of the account with the exchange (reconcile.ts). Run it first
+   * after a start; placeOrder runs it itself before its first placement.
    */
   async reconcileOpenIntents(): Promise<ReconcileReport> {
-    const run = this.#reconcile();
+    const run = reconcileIntents(this.#ctx, this.#placements);
     this.#reconciled ??= run.then(
       () => undefined,
       () => undefined,
@@ -378,7 +280,7 @@ export class TradingService {
 
   /** True while a placement of this clientOrderId runs in this process. */
   isPlacing(clientOrderId: string): boolean {
-    return this.#inflight.has(clientOrderId);
+    return this.#placements.isRunning(clientOrderId);
   }
 
   /** A live or recently lapsed quote this service made, by rfqId. */
@@ -388,208 +290,22 @@ export class TradingService {
 
   /** The intent of a clientOrderId as this account recorded it, if any. */
   intent(clientOrderId: string): OrderIntent | undefined {
-    const i = this.#store.intents.get(clientOrderId);
+    const i = this.#ctx.store.intents.get(clientOrderId);
     return i && i.accountId === this.accountId ? i : undefined;
   }
 
-  // ------------------------------------------------------------------ placement
+  // ------------------------------------------------------------------ helpers
 
-  /** Runs one placement, registered so a reconciliation never touches it while it runs. */
-  #track(clientOrderId: string, run: () => Promise<OrderOutcome>): Promise<OrderOutcome> {
-    const p = run().finally(() => this.#inflight.delete(clientOrderId));
-    this.#inflight.set(clientOrderId, p);
-    return p;
+  async #ensureReconciled(): Promise<void> {
+    if (this.#reconciled === undefined) await this.reconcileOpenIntents();
+    else await this.#reconciled;
   }
 
   /**
-   * Sends the request until its fate is known, never changing a byte of it. `uncertain` says
-   * an earlier attempt may have placed the order, so it is looked up before any resend and a
-   * refusal is not taken as "not placed" without asking.
+   * A FOK bet (to be quoted) under a clientOrderId already recorded: the first answer when it
+   * is the same bet, a conflict otherwise.
    */
-  async #drive(
-    clientOrderId: string,
-    request: OrderRequest,
-    uncertain: boolean,
-  ): Promise<OrderOutcome> {
-    const backoff = new Backoff(this.#backoff, this.#random);
-    let lookFirst = uncertain;
-    let lastError: OutcomeError | undefined;
-    let unreachable = 0;
-    for (let attempt = 1; attempt <= this.#attempts; attempt++) {
-      if (lookFirst) {
-        const found = await this.#lookup(clientOrderId);
-        if (found.seen === 'placed') return this.#accepted(found.order);
-        if (found.seen === 'unknown') {
-          lastError = found.error;
-          await this.#sleep(backoff.next());
-          continue;
-        }
-        // Absent: not placed (yet), and the exchange dedups the id, so resending is safe.
-      }
-      let placed: PlacedOrder;
-      try {
-        placed = await this.#client.placeOrder(request, {
-          priority: Priority.placeOrder,
-          headersTimeoutMs: this.#placeTimeoutMs,
-          bodyTimeoutMs: this.#placeTimeoutMs,
-        });
-      } catch (err) {
-        const verdict = classifyPlacementError(err);
-        lastError = errorOf(err);
-        if (verdict.kind !== 'not-sent') unreachable = 0;
-        this.#log.warn('order attempt failed', {
-          clientOrderId,
-          attempt,
-          verdict: verdict.kind,
-          code: lastError.code,
-        });
-        switch (verdict.kind) {
-          case 'lookup':
-            uncertain = true;
-            lookFirst = true;
-            this.#markUnknown(clientOrderId, lastError);
-            await this.#sleep(backoff.next());
-            continue;
-          case 'not-sent':
-            // The exchange cannot be reached at all: say so soon rather than after every attempt.
-            if (++unreachable >= UNREACHABLE_ATTEMPTS) {
-              return uncertain
-                ? this.#unknown(clientOrderId, lastError)
-                : this.#notPlaced(clientOrderId, lastError);
-            }
-            lookFirst = uncertain;
-            await this.#sleep(backoff.next());
-            continue;
-          case 'resend':
-            // -2028: another request with this id is being placed right now.
-            if (lastError.code === -2028) uncertain = true;
-            lookFirst = false;
-            await this.#sleep(backoff.next(verdict.waitMs));
-            continue;
-          case 'resync':
-            lookFirst = false;
-            await this.#client.syncClock().catch(() => undefined);
-            continue;
-          case 'final': {
-            if (uncertain) {
-              // An earlier attempt may stand even though this one was refused.
-              const found = await this.#lookup(clientOrderId);
-              if (found.seen === 'placed') return this.#accepted(found.order);
-              if (found.seen === 'unknown') return this.#unknown(clientOrderId, found.error);
-            }
-            return this.#notPlaced(clientOrderId, lastError);
-          }
-        }
-      }
-      // Outside the try: a failure to store the answer must not pass for a refusal. It
-      // propagates, and the intent, still open, is settled by the next reconciliation.
-      return this.#accepted(placed.order, placed.warning);
-    }
-    if (uncertain) return this.#unknown(clientOrderId, lastError);
-    return this.#notPlaced(clientOrderId, lastError);
-  }
-
-  /** Asks the exchange whether it has the order of this clientOrderId. */
-  async #lookup(clientOrderId: string): Promise<Lookup> {
-    try {
-      const order = await this.#client.getOrder(
-        { clientOrderId },
-        { priority: Priority.placeOrder },
-      );
-      return { seen: 'placed', order };
-    } catch (err) {
-      if (err instanceof ExchangeError && err.code === -2025) return { seen: 'absent' };
-      if (err instanceof ExchangeError && err.code === -1021) {
-        await this.#client.syncClock().catch(() => undefined);
-      }
-      return { seen: 'unknown', error: errorOf(err) };
-    }
-  }
-
-  #accepted(order: Order, warning?: OrderWarning): OrderOutcome {
-    this.#storeOrder(order);
-    const out = outcomeOfOrder(order);
-    if (warning) out.warning = { code: warning.code, message: warning.message };
-    return out;
-  }
-
-  /** Stores an exchange report and, in the same transaction, closes the intent it settles. */
-  #storeOrder(order: Order): void {
-    this.#store.transaction(() => {
-      this.#store.orders.upsert(this.accountId, order);
-      if (order.clientOrderId === '') return;
-      const intent = this.#store.intents.get(order.clientOrderId);
-      if (intent && intent.accountId === this.accountId && intent.state !== 'done') {
-        this.#store.intents.markDone(order.clientOrderId, order.orderId);
-      }
-    });
-  }
-
-  #markUnknown(clientOrderId: string, error: OutcomeError): void {
-    this.#store.intents.markUnknown(
-      clientOrderId,
-      typeof error.code === 'number' ? { code: error.code, msg: error.message } : undefined,
-    );
-  }
-
-  #unknown(clientOrderId: string, error: OutcomeError | undefined): OrderOutcome {
-    const reason = error?.message ?? 'The exchange could not be asked.';
-    if (error) this.#markUnknown(clientOrderId, error);
-    else this.#store.intents.markUnknown(clientOrderId);
-    return {
-      clientOrderId,
-      status: 'UNKNOWN',
-      error: {
-        code: error?.code ?? 'NETWORK',
-        message:
-          `Whether order ${clientOrderId} was placed is not known yet: ${reason} ` +
-          'It is recorded and will be checked with the exchange again; do not place it a second time.',
-      },
-    };
-  }
-
-  #notPlaced(clientOrderId: string, error: OutcomeError | undefined): OrderOutcome {
-    const e = error ?? { code: NOT_PLACED_CODE, message: 'The order was not placed.' };
-    this.#store.intents.markFailed(clientOrderId, {
-      code: typeof e.code === 'number' ? e.code : NOT_PLACED_CODE,
-      msg: e.message,
-    });
-    return { clientOrderId, status: 'NOT_PLACED', error: e };
-  }
-
-  /** The same clientOrderId again, with the same parameters: the answer of the first time. */
-  async #resume(intent: OrderIntent): Promise<OrderOutcome> {
-    const id = intent.clientOrderId;
-    const running = this.#inflight.get(id);
-    if (running) return running;
-    const request = (intent.params as IntentParams).request;
-    switch (intent.state) {
-      case 'done':
-      case 'sent': {
-        const order =
-          (intent.orderId !== null
-            ? this.#store.orders.getByOrderId(this.accountId, intent.orderId)
-            : undefined) ?? this.#store.orders.getByClientOrderId(this.accountId, id);
-        if (order) return outcomeOfOrder(order);
-        return this.#track(id, () => this.#drive(id, request, true));
-      }
-      case 'failed':
-        return {
-          clientOrderId: id,
-          status: 'NOT_PLACED',
-          error:
-            intent.lastErrorCode !== null
-              ? exchangeErrorOf(intent.lastErrorCode, intent.lastErrorMsg ?? '')
-              : { code: NOT_PLACED_CODE, message: 'The order was not placed.' },
-        };
-      case 'pending':
-      case 'unknown':
-        return this.#track(id, () => this.#drive(id, request, true));
-    }
-  }
-
-  /** A FOK bet (to be quoted) under a clientOrderId that is already recorded. */
-  #again(existing: OrderIntent, bet: Bet | null, type: OrderType): Promise<OrderOutcome> {
+  #repeatQuotedBet(existing: OrderIntent, bet: Bet | null, type: OrderType): Promise<OrderOutcome> {
     const p = existing.params as IntentParams;
     const same =
       existing.accountId === this.accountId &&
@@ -597,126 +313,37 @@ export class TradingService {
       p.request.rfqId !== undefined &&
       JSON.stringify(sortedKeys(p.bet)) === JSON.stringify(sortedKeys(bet));
     if (!same) throw conflict(existing.clientOrderId);
-    return this.#resume(existing);
+    return this.#placements.resume(existing);
   }
-
-  // ------------------------------------------------------------------ reconciliation
-
-  async #ensureReconciled(): Promise<void> {
-    if (this.#reconciled === undefined) await this.reconcileOpenIntents();
-    else await this.#reconciled;
-  }
-
-  async #reconcile(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { checked: 0, placed: [], notPlaced: [], unknown: [] };
-    for (const intent of this.#store.intents.listOpen(this.accountId)) {
-      // `failed` is settled (the exchange refused, or it was found not placed); a late order
-      // for it still closes it when the sync engine sees that order.
-      if (intent.state === 'failed' || this.#inflight.has(intent.clientOrderId)) continue;
-      report.checked++;
-      const found = await this.#lookupPatiently(intent.clientOrderId);
-      if (found.seen === 'placed') {
-        this.#storeOrder(found.order);
-        report.placed.push(intent.clientOrderId);
-      } else if (found.seen === 'absent') {
-        this.#store.intents.markFailed(intent.clientOrderId, {
-          code: NOT_PLACED_CODE,
-          msg: NOT_PLACED_AFTER_RESTART,
-        });
-        report.notPlaced.push(intent.clientOrderId);
-      } else {
-        this.#markUnknown(intent.clientOrderId, found.error);
-        report.unknown.push(intent.clientOrderId);
-      }
-    }
-    if (report.checked > 0) this.#log.info('open order intents reconciled', { ...report });
-    return report;
-  }
-
-  /** A lookup tried again on a refusal that passes (-1003, 5xx); a network failure ends it. */
-  async #lookupPatiently(clientOrderId: string): Promise<Lookup> {
-    const backoff = new Backoff(this.#backoff, this.#random);
-    for (let attempt = 1; ; attempt++) {
-      const found = await this.#lookup(clientOrderId);
-      if (found.seen !== 'unknown' || found.error.code === 'NETWORK' || attempt >= 3) return found;
-      await this.#sleep(backoff.next());
-    }
-  }
-
-  // ------------------------------------------------------------------ helpers
 
   /** Retries a harmless read (a quote) on a transient failure, a few times. */
-  async #read<T>(call: () => Promise<T>): Promise<T> {
-    const backoff = new Backoff(this.#backoff, this.#random);
+  async #readRetrying<T>(call: () => Promise<T>): Promise<T> {
+    const ctx = this.#ctx;
+    const backoff = new Backoff(ctx.backoff, ctx.random);
     for (let attempt = 1; ; attempt++) {
       try {
         return await call();
       } catch (err) {
-        if (attempt >= 3 || !isTransientReadError(err)) throw err;
-        if (err instanceof ExchangeError && err.code === -1021) {
-          await this.#client.syncClock().catch(() => undefined);
+        if (attempt >= READ_ATTEMPTS || !isTransientReadError(err)) throw err;
+        if (err instanceof ExchangeError && err.code === ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW) {
+          await resyncClock(ctx);
         }
         const floor = err instanceof ExchangeError ? err.retryAfterMs : undefined;
-        await this.#sleep(backoff.next(floor));
+        await ctx.sleep(backoff.next(floor));
       }
     }
-  }
-
-  #quoteRef(params: OrderParams): { rfqId: string; live?: LiveQuote; quote?: Quote } | undefined {
-    if (params.quote !== undefined && params.rfqId !== undefined) {
-      if (rfqIdOf(params.quote) !== params.rfqId) {
-        throw new OrderValidationError(
-          'rfqId',
-          'The rfqId given is not the id of the quote given.',
-        );
-      }
-    }
-    if (params.quote instanceof LiveQuote) return { rfqId: params.quote.rfqId, live: params.quote };
-    if (params.quote !== undefined) {
-      const live = this.#quotes.get(params.quote.rfqId);
-      return live
-        ? { rfqId: live.rfqId, live }
-        : { rfqId: params.quote.rfqId, quote: params.quote };
-    }
-    if (params.rfqId !== undefined) {
-      if (typeof params.rfqId !== 'string' || !/^[A-Za-z0-9_:.-]{1,128}$/.test(params.rfqId)) {
-        throw new OrderValidationError('rfqId', 'The rfqId is not the id of a quote.');
-      }
-      const live = this.#quotes.get(params.rfqId);
-      return live ? { rfqId: live.rfqId, live } : { rfqId: params.rfqId };
-    }
-    return undefined;
-  }
-
-  /** FOK (and MARKET) executing a quote: refused here once the quote has lapsed. */
-  #refuseIfLapsed(ref: { rfqId: string; live?: LiveQuote; quote?: Quote }): void {
-    const expiresAt = ref.live?.expiresAt ?? ref.quote?.expiresAt;
-    if (expiresAt === undefined) return;
-    const lapsedFor = this.#client.serverNow() - expiresAt;
-    if (lapsedFor >= 0) throw new QuoteExpiredError(ref.rfqId, lapsedFor);
-  }
-
-  #remember(live: LiveQuote): void {
-    for (const [id, q] of this.#quotes) {
-      if (q.expiredForMs() < 60_000 && this.#quotes.size < 1000) break;
-      this.#quotes.delete(id);
-    }
-    this.#quotes.set(live.rfqId, live);
   }
 }
 
-/** Attempts in a row that could not connect before a placement gives up. */
-const UNREACHABLE_ATTEMPTS = 3;
+/** Tries of a quote before its failure is the caller's. */
+const READ_ATTEMPTS = 3;
 
 const BET_FIELDS = ['contractId', 'outcome', 'side', 'qty', 'unit', 'boost'] as const;
-
-function rfqIdOf(q: LiveQuote | Quote): string {
-  return q instanceof LiveQuote ? q.rfqId : q.rfqId;
-}
 
 function conflict(clientOrderId: string): IntentConflictError {
   return new IntentConflictError(
     clientOrderId,
+    'other-params',
     'with different order parameters; a clientOrderId names one bet only, so choose a new one ' +
       '(or leave it out) for a different order',
   );

@@ -1,5 +1,5 @@
 /**
- * The accounts service against the real sandbox exchange, a real SQLite file and the real
+ * The account registry against the real sandbox exchange, a real SQLite file and the real
  * Secret Service. Run with `bash build/test.sh test/main/accounts`, which starts a private,
  * unlocked gnome-keyring; outside one the keychain tests skip and say so.
  */
@@ -10,14 +10,14 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountError,
-  AccountsService,
+  AccountRegistry,
   keychainName,
   type AccountView,
 } from '../../../src/main/accounts/index.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { Keychain, KEYCHAIN_UNAVAILABLE_MESSAGE } from '../../../src/main/keychain/keychain.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
-import { startSandbox, type Sandbox } from '../client/sandbox.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { tempDir } from '../trading/support.js';
 
 const inSession = process.env['BETDESK_IN_KEYRING_SESSION'] === '1';
@@ -31,7 +31,7 @@ let keychain: Keychain;
 let store: Store;
 let file: string;
 let dir: { dir: string; cleanup: () => void };
-let accounts: AccountsService;
+let accounts: AccountRegistry;
 const added: AccountView[] = [];
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe.runIf(present)('accounts with a keychain', () => {
     dir = tempDir('betdesk-accounts-');
     file = path.join(dir.dir, 'betdesk.sqlite');
     store = openStore(file);
-    accounts = new AccountsService({ store, keychain });
+    accounts = new AccountRegistry({ store, keychain });
   }
 
   async function add(label: string, permission: 'read' | 'trade' = 'trade') {
@@ -120,7 +120,7 @@ describe.runIf(present)('accounts with a keychain', () => {
   it('tells when a trade key has lost its wallet grant', async () => {
     open();
     const key = await sandbox.newAccount('trade');
-    await sandbox.control('POST', `/keys/${key.apiKey}/revoke-grant`);
+    await sandbox.admin('POST', `/keys/${key.apiKey}/revoke-grant`);
     const account = await accounts.add({ label: 'revoked', baseUrl: sandbox.url, ...key });
     added.push(account);
     expect(account.permission).toBe('trade');
@@ -232,11 +232,11 @@ describe('accounts without a keychain', () => {
     };
     delete env['DISPLAY'];
     const script = `
-      import { AccountsService } from './src/main/accounts/index.ts';
+      import { AccountRegistry } from './src/main/accounts/index.ts';
       import { Keychain } from './src/main/keychain/keychain.ts';
       import { openStore } from './src/main/store/index.ts';
       const store = openStore(${JSON.stringify(db)});
-      const accounts = new AccountsService({ store, keychain: new Keychain({ service: 'Betdesk-test-nobus' }) });
+      const accounts = new AccountRegistry({ store, keychain: new Keychain({ service: 'Betdesk-test-nobus' }) });
       const out = {};
       try {
         await accounts.add({ label: 'a', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', secret: 'never-anywhere-7f3e' });

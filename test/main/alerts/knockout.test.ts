@@ -59,7 +59,7 @@ async function poll(): Promise<void> {
 }
 
 async function setIndex(f: OpenFixture, index: string): Promise<void> {
-  await world.sandbox.control('POST', `/fixtures/${f.contractId}/price`, {
+  await world.sandbox.admin('POST', `/fixtures/${f.contractId}/price`, {
     outcome: f.homeTeam,
     indexPrice: index,
   });
@@ -138,6 +138,7 @@ describe('near alerts', () => {
     expect(levels()).toEqual(['0.1', '0.05', '0.05', '0.02']);
 
     const near = events.filter((e) => e.kind === 'near');
+    expect(near.length).toBeGreaterThan(0);
     expect(near.every((e) => e.contractId === p.f.contractId && e.outcome === p.f.homeTeam)).toBe(
       true,
     );
@@ -227,7 +228,7 @@ describe('knocked out', () => {
     await poll();
     await place(sell(sold.f, 60));
     await poll();
-    await world.sandbox.control('POST', `/fixtures/${resolved.f.contractId}/resolve`, {
+    await world.sandbox.admin('POST', `/fixtures/${resolved.f.contractId}/resolve`, {
       winner: resolved.f.homeTeam,
     });
     await poll();

@@ -3,11 +3,8 @@
  * process, over HTTP), the store in a temp dir, the sync engine, the knockout watch. What a
  * user does at the desk, end to end below the bridge.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppServices } from '../../../src/main/app/services.js';
 import { PRACTICE_REFUSED } from '../../../src/main/desk/practice.js';
 import { ServiceError } from '../../../src/main/ipc/errors.js';
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
@@ -15,56 +12,39 @@ import type {
   AlertRaised,
   BetTerms,
   Fixture,
-  IpcEvent,
   OrderRow,
   OrdersChanged,
-  PlaceOrder,
   PositionsChanged,
 } from '../../../src/shared/ipc/contract.js';
 import { dec } from '../../../src/shared/money.js';
-import { startSandbox, type Sandbox } from '../client/sandbox.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
+import { AppHarness, marketBet, type Seen } from './support.js';
 
-let dir: string;
-const started: AppServices[] = [];
+const app = new AppHarness('desk');
 const sandboxes: Sandbox[] = [];
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'betdesk-desk-'));
-});
-
 afterEach(async () => {
-  for (const s of started.splice(0)) await s.stop();
+  await app.cleanup();
   for (const s of sandboxes.splice(0)) await s.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-interface Seen {
-  event: IpcEvent;
-  payload: unknown;
-}
-
-async function start(): Promise<{ services: AppServices; seen: Seen[] }> {
-  const services = await createAppServices({
-    dataDir: dir,
-    host: 'browser',
-    keychainService: 'Betdesk-test-desk',
-    versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
-  });
-  started.push(services);
-  const seen: Seen[] = [];
-  services.events.subscribe((event, payload) => seen.push({ event, payload }));
-  return { services, seen };
-}
+const start = () => app.start();
 
 /** Fixtures open for betting, once the first sync stored them. */
 async function openFixtures(services: AppServices): Promise<Fixture[]> {
   const all = { openOnly: true, limit: 100, offset: 0 };
-  await expect.poll(async () => (await services.fixtures.list(all)).total).toBeGreaterThan(2);
+  await expect
+    .poll(async () => (await services.fixtures.list(all)).total, { timeout: 20_000 })
+    .toBeGreaterThan(2);
   return (await services.fixtures.list(all)).fixtures;
 }
 
-let intents = 0;
-const intentId = () => `bd-test-${Date.now().toString(36)}-${++intents}`;
+let bets = 0;
+const newClientOrderId = () => `bd-test-${Date.now().toString(36)}-${++bets}`;
+
+/** A MARKET placement of a new bet (or of `clientOrderId`), 2 contracts unless told. */
+const market = (f: Fixture, over: Partial<BetTerms> & { clientOrderId?: string } = {}) =>
+  marketBet(f, { clientOrderId: newClientOrderId(), ...over });
 
 function rowsFor(seen: Seen[], clientOrderId: string): OrderRow[] {
   return seen
@@ -90,27 +70,13 @@ async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, ou
     unit: 'BASE',
     boost,
   });
-  const id = intentId();
-  const placed = await services.trading.place({ intentId: id, type: 'FOK', rfqId: quote.rfqId });
+  const id = newClientOrderId();
+  const placed = await services.trading.place({
+    clientOrderId: id,
+    type: 'FOK',
+    rfqId: quote.rfqId,
+  });
   return { id, quote, placed };
-}
-
-/** A MARKET placement of a new intent (or of `intentId`), 2 contracts unless told. */
-function market(f: Fixture, over: Partial<BetTerms> & { intentId?: string } = {}): PlaceOrder {
-  const { intentId: id, ...bet } = over;
-  return {
-    intentId: id ?? intentId(),
-    type: 'MARKET',
-    bet: {
-      contractId: f.contractId,
-      outcome: f.homeTeam,
-      side: 'BUY',
-      qty: '2',
-      unit: 'BASE',
-      boost: 0,
-      ...bet,
-    },
-  };
 }
 
 async function refusal(p: Promise<unknown>): Promise<ServiceError> {
@@ -168,7 +134,7 @@ describe('the betting desk', () => {
     expect((await services.orders.get(id))?.status).toBe('FILLED');
   });
 
-  it('places one order for one intent, however often or however fast it is repeated', async () => {
+  it('places one order for one bet, however often or however fast it is repeated', async () => {
     const { services } = await start();
     const [f] = await openFixtures(services);
     const { quote } = await services.quotes.request({
@@ -179,8 +145,8 @@ describe('the betting desk', () => {
       unit: 'BASE',
       boost: 0,
     });
-    const id = intentId();
-    const input = { intentId: id, type: 'FOK' as const, rfqId: quote.rfqId };
+    const id = newClientOrderId();
+    const input = { clientOrderId: id, type: 'FOK' as const, rfqId: quote.rfqId };
     // A double click: both requests before either answer.
     const [a, b] = await Promise.all([
       services.trading.place(input),
@@ -191,9 +157,13 @@ describe('the betting desk', () => {
     expect(again.repeated).toBe(true);
     expect(new Set([a.row.orderId, b.row.orderId, again.row.orderId]).size).toBe(1);
 
-    // A second intent (another window) on the same quote is refused before it is sent.
+    // A second bet (another window) on the same quote is refused before it is sent.
     const other = await refusal(
-      services.trading.place({ intentId: intentId(), type: 'FOK', rfqId: quote.rfqId }),
+      services.trading.place({
+        clientOrderId: newClientOrderId(),
+        type: 'FOK',
+        rfqId: quote.rfqId,
+      }),
     );
     expect(other.kind).toBe('conflict');
     expect(other.message).toMatch(/already used/);
@@ -207,9 +177,9 @@ describe('the betting desk', () => {
   it('places a boosted MARKET bet with the slip’s size, unit and boost', async () => {
     const { services, seen } = await start();
     const [f] = await openFixtures(services);
-    const id = intentId();
+    const id = newClientOrderId();
     const placed = await services.trading.place(
-      market(f!, { intentId: id, qty: '20', unit: 'QUOTE', boost: 40 }),
+      market(f!, { clientOrderId: id, qty: '20', unit: 'QUOTE', boost: 40 }),
     );
     expect(placed.row).toMatchObject({ orderType: 'MARKET', unit: 'QUOTE', qty: '20', boost: 40 });
     expect(placed.row.knockout).toMatch(/^0\.\d+$/);
@@ -328,9 +298,9 @@ describe('the betting desk', () => {
       boost: 0,
     });
     expect(sell.quote.isOpen).toBe(false);
-    const id = intentId();
+    const id = newClientOrderId();
     const placed = await services.trading.place({
-      intentId: id,
+      clientOrderId: id,
       type: 'FOK',
       rfqId: sell.quote.rfqId,
     });
@@ -369,7 +339,7 @@ describe('the betting desk', () => {
     const [f] = await openFixtures(services);
     // More contracts than the exchange can take: refused with -1102 naming the capacity.
     const tooMuch = market(f!, { qty: '999999999' });
-    const id = tooMuch.intentId;
+    const id = tooMuch.clientOrderId;
     const placed = await services.trading.place(tooMuch);
     expect(placed.row.status).toBe('NOT_PLACED');
     expect(placed.row.error?.message).toMatch(/capacity/);
@@ -380,7 +350,7 @@ describe('the betting desk', () => {
       outcome: f!.homeTeam,
       qty: '999999999',
     });
-    // Placing the same intent again answers the same refusal; nothing new is sent.
+    // Placing the same bet again answers the same refusal; nothing new is sent.
     const again = await services.trading.place(tooMuch);
     expect(again).toMatchObject({ repeated: true, row: { status: 'NOT_PLACED' } });
   });
@@ -399,15 +369,14 @@ describe('the betting desk', () => {
     expect(bad.kind).toBe('invalid-input');
     expect((await services.settings.set({ oneClickBetting: true })).oneClickBetting).toBe(true);
 
-    await services.stop();
-    started.splice(0);
+    await app.stop(services);
     const { services: again } = await start();
     expect(await again.alerts.settings()).toEqual(next);
     expect((await again.settings.get()).oneClickBetting).toBe(true);
   });
 
   it('refuses every practice call on a live account: the sandbox is never reached', async () => {
-    const sandbox = await startSandbox();
+    const sandbox = await startSandbox({ blockMs: 50 });
     sandboxes.push(sandbox);
     const { services } = await start();
     const [f] = await openFixtures(services);

@@ -3,48 +3,20 @@
  * temp dir, the sync engine. Bets made at the desk end as a knockout, a close and a settled
  * game, and History shows them from the store with totals that add up.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import type { AppServices } from '../../../src/main/app/services.js';
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
 import type {
   Fixture,
   HistoryFilter,
   HistorySyncProgress,
-  IpcEvent,
   SettlementRow,
 } from '../../../src/shared/ipc/contract.js';
 import { add, cmp, dec } from '../../../src/shared/money.js';
+import { AppHarness, type Seen } from './support.js';
 
-const started: AppServices[] = [];
-const dirs: string[] = [];
-
-async function stopAll(): Promise<void> {
-  for (const s of started.splice(0)) await s.stop();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-}
-
-interface Seen {
-  event: IpcEvent;
-  payload: unknown;
-}
-
-async function start(): Promise<{ services: AppServices; seen: Seen[] }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'betdesk-history-'));
-  dirs.push(dataDir);
-  const services = await createAppServices({
-    dataDir,
-    host: 'browser',
-    keychainService: 'Betdesk-test-history',
-    versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
-  });
-  started.push(services);
-  const seen: Seen[] = [];
-  services.events.subscribe((event, payload) => seen.push({ event, payload }));
-  return { services, seen };
-}
+const app = new AppHarness('history');
+const start = () => app.start();
 
 /** Waits until `read` answers something `ok` takes (expect.poll works only inside a test). */
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
@@ -71,8 +43,8 @@ async function openFixtures(services: AppServices): Promise<Fixture[]> {
   );
 }
 
-let intents = 0;
-const intentId = () => `bd-hist-${Date.now().toString(36)}-${++intents}`;
+let bets = 0;
+const newClientOrderId = () => `bd-hist-${Date.now().toString(36)}-${++bets}`;
 
 /** A MARKET order, waited for until the exchange filled it. */
 async function market(
@@ -82,9 +54,9 @@ async function market(
   qty: string,
   boost = 0,
 ): Promise<void> {
-  const id = intentId();
+  const id = newClientOrderId();
   await services.trading.place({
-    intentId: id,
+    clientOrderId: id,
     type: 'MARKET',
     bet: { contractId: f.contractId, outcome: f.homeTeam, side, qty, unit: 'BASE', boost },
   });
@@ -143,7 +115,7 @@ describe('a history made at the desk', () => {
     ({ services, seen } = await start());
     ({ rows, fixtures } = await makeHistory(services));
   }, 120_000);
-  afterAll(stopAll);
+  afterAll(app.cleanup);
 
   it('shows a knockout, a close and a settled game from the store, with totals that add up', async () => {
     const [ko, closed, settled] = fixtures;
@@ -251,7 +223,7 @@ describe('a history made at the desk', () => {
 });
 
 describe('the history bridge', () => {
-  afterEach(stopAll);
+  afterEach(app.cleanup);
 
   it('refuses an unknown time zone in words, through the bridge', async () => {
     const { services } = await start();

@@ -2,46 +2,21 @@
  * The composition root with its real parts: the store in a temp dir, the sandbox exchange in
  * paper mode, the sync engine, the knockout watch and the trading service.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
-import type { FixturesFilter, IpcEvent } from '../../../src/shared/ipc/contract.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FixturesFilter } from '../../../src/shared/ipc/contract.js';
+import { AppHarness } from './support.js';
 
 const ALL: FixturesFilter = { openOnly: false, limit: 100, offset: 0 };
-let dir: string;
-const started: AppServices[] = [];
+const app = new AppHarness('app');
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'betdesk-app-'));
-});
+afterEach(app.cleanup);
 
-afterEach(async () => {
-  for (const s of started.splice(0)) await s.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(): Promise<AppServices> {
-  const services = await createAppServices({
-    dataDir: dir,
-    host: 'browser',
-    keychainService: 'Betdesk-test-app',
-    versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
-  });
-  started.push(services);
-  return services;
-}
-
-function record(services: AppServices): IpcEvent[] {
-  const seen: IpcEvent[] = [];
-  services.events.subscribe((event) => seen.push(event));
-  return seen;
-}
+const start = async () => (await app.start()).services;
 
 function storedFixtures(): number {
-  const db = new Database(join(dir, 'betdesk.sqlite'), { readonly: true });
+  const db = new Database(join(app.dir, 'betdesk.sqlite'), { readonly: true });
   try {
     return db.prepare('SELECT count(*) FROM fixtures').pluck().get() as number;
   } finally {
@@ -60,8 +35,7 @@ function handles(): Record<string, number> {
 
 describe('createServices', () => {
   it('starts in paper mode and lists the fixtures the first sync put in the store', async () => {
-    const services = await start();
-    const events = record(services);
+    const { services, seen } = await app.start();
     expect(await services.app.info()).toMatchObject({
       mode: 'paper',
       activeAccountId: null,
@@ -69,7 +43,9 @@ describe('createServices', () => {
     });
     expect(await services.accounts.list()).toEqual([]);
 
-    await expect.poll(() => events.includes('fixtures:changed'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => seen.some((e) => e.event === 'fixtures:changed'), { timeout: 20_000 })
+      .toBe(true);
     const page = await services.fixtures.list(ALL);
     expect(page.total).toBeGreaterThan(0);
     expect(page.total).toBe(storedFixtures());
@@ -125,8 +101,7 @@ describe('createServices', () => {
 
     const stopping = first.stop();
     expect(first.stop()).toBe(stopping);
-    await stopping;
-    started.splice(started.indexOf(first), 1);
+    await app.stop(first);
     await expect(fetch(`${paperUrl}/health`)).rejects.toThrow();
     // Nothing of this run is left: no more sockets, servers or timers than before it started.
     await expect

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keychainName } from '../../../src/main/accounts/index.js';
 import { Keychain } from '../../../src/main/keychain/keychain.js';
 import { openStore } from '../../../src/main/store/index.js';
-import { startSandbox, type Sandbox } from '../client/sandbox.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
+import { ExchangeClient } from '../../../src/main/client/index.js';
+import { untilFinal } from '../sync/helpers.js';
 import { bundle, root, type Runnable } from '../trading/bundle.js';
 import { tempDir } from '../trading/support.js';
 
@@ -32,7 +34,7 @@ beforeAll(async () => {
   dir = tempDir('betdesk-cli-');
   db = path.join(dir.dir, 'cli.sqlite');
   key = await sandbox.newAccount('trade');
-  fixture = await sandbox.control('POST', '/fixtures', {
+  fixture = await sandbox.admin('POST', '/fixtures', {
     homeTeam: 'HOM',
     awayTeam: 'AWY',
     league: 'CLI League',
@@ -174,7 +176,7 @@ describe('trading from the command line', () => {
     expect(r.stderr).toMatch(/FILLED: BUY 4 HOM/);
     const store = openStore(db);
     try {
-      const account = store.accounts.list()[0]!;
+      const account = store.accounts.list().find((a) => a.baseUrl === sandbox.url)!;
       expect(store.orders.getByClientOrderId(account.id, 'cli-order-1')?.status).toBe('FILLED');
     } finally {
       store.close();
@@ -188,20 +190,15 @@ describe('trading from the command line', () => {
   });
 
   it('refuses a clientOrderId used before for another bet, exit 2', async () => {
-    const r = await run([
-      'order',
-      ...bet({ qty: '9' }),
-      '--client-order-id',
-      'cli-order-1',
-      '--db',
-      db,
-    ]);
+    const id = ['--client-order-id', 'cli-order-reused', '--db', db];
+    expect((await run(['order', ...bet({ qty: '4' }), ...id])).code).toBe(0);
+    const r = await run(['order', ...bet({ qty: '9' }), ...id]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/cli-order-1 .*different order parameters/);
+    expect(r.stderr).toMatch(/cli-order-reused .*different order parameters/);
   });
 
   it('exits 3 with the code and message when the exchange refuses an order', async () => {
-    const other = await sandbox.control<{ contractId: string; homeTeam: string }>(
+    const other = await sandbox.admin<{ contractId: string; homeTeam: string }>(
       'POST',
       '/fixtures',
       { homeTeam: 'NON', awayTeam: 'ONE', league: 'CLI League' },
@@ -235,6 +232,22 @@ describe('trading from the command line', () => {
   });
 
   it('syncs, then lists orders and positions from the local store and exports them', async () => {
+    // Orders of its own, filled, whatever the tests before it did.
+    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: key });
+    try {
+      const { contractId, homeTeam: outcome } = fixture;
+      for (const qty of ['2', '3']) {
+        const placed = await client.placeOrder({
+          orderType: 'MARKET',
+          legs: [{ contractId, outcome, side: 'BUY', market: 'DRAW_NO_BET' }],
+          qty,
+          marketUnit: 'BASE',
+        });
+        await untilFinal(client, placed.order.orderId);
+      }
+    } finally {
+      await client.close();
+    }
     const sync = await run(['sync', '--once', '--db', db]);
     expect(sync.code).toBe(0);
     expect(sync.json[0]).toMatchObject({ ok: true });
@@ -298,6 +311,114 @@ describe('trading from the command line', () => {
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(dir.dir, 'data', 'betdesk', 'betdesk.sqlite'))).toBe(true);
   });
+});
+
+describe('finished bets from the command line', () => {
+  /** Its own wallet, fixtures and store file: nothing here depends on the tests above. */
+  it('syncs the settlements of a closed and a decided bet, lists them and exports them as CSV', async () => {
+    const own = await sandbox.newAccount('trade');
+    const env = {
+      BETDESK_API_KEY: own.apiKey,
+      BETDESK_API_SECRET: own.secret,
+      BETDESK_BASE_URL: sandbox.url,
+    };
+    const store = path.join(dir.dir, 'settlements.sqlite');
+    const newFixture = (homeTeam: string, awayTeam: string) =>
+      sandbox.admin<{ contractId: string; homeTeam: string }>('POST', '/fixtures', {
+        homeTeam,
+        awayTeam,
+        league: 'Settle League',
+      });
+    const closed = await newFixture('CLS', 'OUT');
+    const decided = await newFixture('WIN', 'LOS');
+    const trade = async (
+      f: { contractId: string; homeTeam: string },
+      side: string,
+      qty: string,
+    ) => {
+      const r = await run(
+        [
+          'order',
+          ...bet({ contract: f.contractId, outcome: f.homeTeam, side, qty }),
+          '--db',
+          store,
+        ],
+        { env },
+      );
+      expect(r.json[0], r.stderr).toMatchObject({ status: 'FILLED' });
+    };
+    // Bought and sold back before the result: one CLOSED row. Held to the result: a SETTLEMENT.
+    await trade(closed, 'BUY', '3');
+    await trade(closed, 'SELL', '3');
+    await trade(decided, 'BUY', '4');
+    await sandbox.admin('POST', `/fixtures/${decided.contractId}/resolve`, { winner: 'WIN' });
+
+    const never = await run(['settlements', '--db', store], { env });
+    expect(never.code).toBe(0);
+    expect(never.json).toEqual([]);
+    expect(never.stderr).toMatch(/settlements: 0 from the local store; it has never been synced/);
+
+    expect((await run(['sync', '--once', '--db', store], { env })).json[0]).toMatchObject({
+      ok: true,
+    });
+
+    const all = await run(['settlements', '--db', store], { env });
+    expect(all.code).toBe(0);
+    expect(all.stderr).toMatch(/^settlements: 2 from the local store \(synced \d{4}-\d\d-\d\dT/);
+    const byType: Record<string, Record<string, unknown>> = Object.fromEntries(
+      all.json.map((r) => [String(r.type), r]),
+    );
+    expect(all.json).toHaveLength(2);
+    expect(byType['CLOSED']).toMatchObject({
+      contractId: closed.contractId,
+      outcome: 'CLS',
+      contracts: 3,
+      price: expect.stringMatching(/^0\.\d+$/) as unknown,
+      pnl: expect.stringMatching(/^-?\d+(\.\d+)?$/) as unknown,
+    });
+    expect(byType['CLOSED']).not.toHaveProperty('payout');
+    // A winning contract pays 1: four of them, 4.
+    expect(byType['SETTLEMENT']).toMatchObject({
+      contractId: decided.contractId,
+      outcome: 'WIN',
+      contracts: 4,
+      payout: expect.stringMatching(/^4(\.0+)?$/) as unknown,
+    });
+
+    const onlyDecided = await run(['settlements', '--type', 'settlement', '--db', store], { env });
+    expect(onlyDecided.json).toEqual([byType['SETTLEMENT']]);
+
+    const csv = path.join(dir.dir, 'settlements.csv');
+    const exported = await run(['export', 'settlements', '--out', csv, '--db', store], { env });
+    expect(exported.code).toBe(0);
+    expect(exported.json).toEqual([{ exported: 'settlements', rows: 2, out: csv }]);
+    expect(exported.stderr).toBe(`Wrote 2 settlements to ${csv}.\n`);
+    const [header, ...rows] = fs.readFileSync(csv, 'utf8').trim().split('\r\n');
+    expect(header).toBe(
+      'timestamp,type,contract_id,league,home_team,away_team,outcome,contracts,price,pnl,payout,tx',
+    );
+    const cells = rows.map((line) => line.split(','));
+    // Oldest first: the closed bet settled before the game was decided.
+    expect(cells.map((c) => c.slice(1, 8))).toEqual([
+      ['CLOSED', closed.contractId, 'Settle League', 'CLS', 'OUT', 'CLS', '3'],
+      ['SETTLEMENT', decided.contractId, 'Settle League', 'WIN', 'LOS', 'WIN', '4'],
+    ]);
+    const closedRow = byType['CLOSED']!;
+    expect(cells[0]!.slice(8)).toEqual([closedRow.price, closedRow.pnl, '', closedRow.tx]);
+    expect(cells[1]!.slice(8)).toEqual([
+      '',
+      '',
+      byType['SETTLEMENT']!.payout,
+      byType['SETTLEMENT']!.tx,
+    ]);
+
+    const onlyClosed = await run(
+      ['export', 'settlements', '--out', csv, '--type', 'CLOSED', '--db', store],
+      { env },
+    );
+    expect(onlyClosed.json[0]).toMatchObject({ exported: 'settlements', rows: 1 });
+    expect(fs.readFileSync(csv, 'utf8').trim().split('\r\n')).toHaveLength(2);
+  }, 60_000);
 });
 
 describe.runIf(keychainPresent)('accounts from the command line', () => {

@@ -1,21 +1,17 @@
 /** The exchange client against the real sandbox exchange, over real HTTP, rate limits on. */
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ExchangeClient,
-  ExchangeError,
-  NetworkError,
-  type Logger,
-} from '../../../src/main/client/index.js';
+import { ExchangeClient, ExchangeError, NetworkError } from '../../../src/main/client/index.js';
+import type { Logger } from '../../../src/shared/log.js';
 import type { RfqRequest } from '../../../src/shared/api/schemas.js';
-import { startSandbox, type Sandbox } from './sandbox.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 
 let sandbox: Sandbox;
 let fixture: { contractId: string; homeTeam: string; awayTeam: string };
 const clients: ExchangeClient[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ blockMs: 50 });
   fixture = await sandbox.openFixture();
 });
 
@@ -195,7 +191,7 @@ describe('errors the exchange answers with', () => {
 
   it('maps -4002 once the wallet grant of a trade key is revoked', async () => {
     const { client, apiKey } = await newClient('trade');
-    await sandbox.control('POST', `/keys/${apiKey}/revoke-grant`);
+    await sandbox.admin('POST', `/keys/${apiKey}/revoke-grant`);
     const err = await failure(
       client.placeOrder({ orderType: 'MARKET', ...buyQuote('2'), clientOrderId: 'revoked-1' }),
     );
@@ -206,7 +202,7 @@ describe('errors the exchange answers with', () => {
 
   it('maps a -1003 answer to a rate-limit error carrying Retry-After', async () => {
     const { client } = await newClient('read');
-    await sandbox.control('POST', '/faults', {
+    await sandbox.admin('POST', '/faults', {
       route: 'GET /settlements',
       mode: 'error',
       count: 1,
@@ -245,7 +241,7 @@ describe('answers where the outcome is not a plain success or failure', () => {
   it('returns an order accepted under congestion (-5004 in a 202) with a warning', async () => {
     const lines: string[] = [];
     const { client } = await newClient('trade', { logger: recordingLogger(lines) });
-    await sandbox.control('POST', '/faults', { route: 'POST /order', mode: 'congested', count: 1 });
+    await sandbox.admin('POST', '/faults', { route: 'POST /order', mode: 'congested', count: 1 });
     const placed = await client.placeOrder({
       orderType: 'MARKET',
       ...buyQuote('2'),
@@ -260,7 +256,7 @@ describe('answers where the outcome is not a plain success or failure', () => {
 
   it('reports a dropped connection after an order was sent as an unknown outcome', async () => {
     const { client } = await newClient('trade');
-    await sandbox.control('POST', '/faults', { route: 'POST /order', mode: 'drop', count: 1 });
+    await sandbox.admin('POST', '/faults', { route: 'POST /order', mode: 'drop', count: 1 });
     const err = await failure(
       client.placeOrder({ orderType: 'MARKET', ...buyQuote('2'), clientOrderId: 'dropped-1' }),
     );
@@ -273,7 +269,7 @@ describe('answers where the outcome is not a plain success or failure', () => {
 
   it('reports an answer that does not come in time as a timeout with an unknown outcome', async () => {
     const { client } = await newClient('read');
-    await sandbox.control('POST', '/faults', {
+    await sandbox.admin('POST', '/faults', {
       route: 'GET /positions',
       mode: 'latency',
       count: 1,
@@ -286,7 +282,7 @@ describe('answers where the outcome is not a plain success or failure', () => {
 
   it('reports a request cancelled by its caller as aborted', async () => {
     const { client } = await newClient('read');
-    await sandbox.control('POST', '/faults', {
+    await sandbox.admin('POST', '/faults', {
       route: 'GET /settlements',
       mode: 'latency',
       count: 1,
@@ -308,9 +304,9 @@ describe('the secret', () => {
     await client.rfq(buyQuote('2'));
     const errors: unknown[] = [];
     errors.push(await failure(client.placeOrder({ orderType: 'FOK', rfqId: 'nope' })));
-    await sandbox.control('POST', '/faults', { route: 'GET /positions', mode: 'drop', count: 1 });
+    await sandbox.admin('POST', '/faults', { route: 'GET /positions', mode: 'drop', count: 1 });
     errors.push(await failure(client.positions()));
-    await sandbox.control('POST', '/faults', { route: 'POST /order', mode: 'congested', count: 1 });
+    await sandbox.admin('POST', '/faults', { route: 'POST /order', mode: 'congested', count: 1 });
     await client.placeOrder({ orderType: 'MARKET', ...buyQuote('2') });
 
     const seen = [

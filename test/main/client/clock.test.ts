@@ -1,13 +1,14 @@
 /** Clock offset against the real sandbox: its clock moved forward, or ours set back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExchangeClient, type Logger } from '../../../src/main/client/index.js';
-import { startSandbox, type Sandbox } from './sandbox.js';
+import { ExchangeClient } from '../../../src/main/client/index.js';
+import type { Logger } from '../../../src/shared/log.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 
 let sandbox: Sandbox;
 const clients: ExchangeClient[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ blockMs: 50 });
 });
 
 afterAll(async () => {
@@ -46,7 +47,7 @@ describe('the exchange clock', () => {
     await c.positions();
     const before = c.clockOffsetMs;
 
-    await sandbox.control('POST', '/clock', { advanceMs: 30_000 });
+    await sandbox.admin('POST', '/clock', { advanceMs: 30_000 });
     // Signed with the old offset, refused with -1021, re-synchronised and re-signed once.
     const positions = await c.positions();
     expect(positions.positions).toEqual([]);

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportService, MAX_ACTIVE_EXPORTS } from '../../../src/main/app/exports.js';
 import {
   ExportDownloads,
@@ -14,25 +14,16 @@ import {
 } from '../../../src/main/export/index.js';
 import type { Store } from '../../../src/main/store/index.js';
 import type { ExportProgress, ExportRequest } from '../../../src/shared/ipc/contract.js';
-import { tempDir, tempStore } from '../store/support.js';
+import { storeAndDirEachTest } from '../store/support.js';
 import { fill, ProgressLog, sessionOf, sink } from './support.js';
 
 let store: Store;
 let accountId: number;
 let dir: string;
-let done = () => {};
-beforeEach(() => {
-  const t = tempStore();
-  const d = tempDir();
-  ({ store, accountId } = t);
-  dir = d.dir;
+storeAndDirEachTest((t) => {
+  ({ store, accountId, dir } = t);
   fill(store, accountId, 600, 40);
-  done = () => {
-    t.done();
-    d.cleanup();
-  };
 });
-afterEach(() => done());
 
 const NOW = new Date(2025, 0, 31, 18, 30).getTime();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Settlement } from '../../../src/shared/api/schemas.js';
 import {
   exportOrdersCsv,
@@ -11,25 +11,14 @@ import {
   guardFormula,
 } from '../../../src/main/export/index.js';
 import type { Store } from '../../../src/main/store/index.js';
-import { fixture, order, settlement, tempDir, tempStore } from '../store/support.js';
+import { fixture, order, settlement, storeAndDirEachTest } from '../store/support.js';
 import { formatCsvRows } from '../../../src/main/export/csv.js';
 import { parseCsv } from './parse-csv.js';
 
 let store: Store;
 let accountId: number;
 let dir: string;
-let done = () => {};
-beforeEach(() => {
-  const t = tempStore();
-  const d = tempDir();
-  ({ store, accountId } = t);
-  dir = d.dir;
-  done = () => {
-    t.done();
-    d.cleanup();
-  };
-});
-afterEach(() => done());
+storeAndDirEachTest((t) => ({ store, accountId, dir } = t));
 
 const SETTLEMENT_HEADER = [
   'timestamp',
@@ -186,6 +175,7 @@ describe('settlements CSV', () => {
         .sort(),
     ).toEqual(expected.map((s) => s.tx).sort());
     const byContract = await settlementsCsv({ accountId, contractId: 'epl-3' });
+    expect(byContract.rows.length).toBeGreaterThan(1);
     expect(byContract.rows.slice(1).every((r) => r[2] === 'EPL-3')).toBe(true);
     expect(byContract.result.rows).toBe(rows.filter((s) => s.contractId === 'EPL-3').length);
   });

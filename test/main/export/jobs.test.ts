@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ExportDownloads,
   exportFileName,
@@ -11,24 +11,13 @@ import {
 } from '../../../src/main/export/index.js';
 import { NOT_FETCHED_MESSAGE } from '../../../src/main/export/jobs.js';
 import type { Store } from '../../../src/main/store/index.js';
-import { tempDir, tempStore } from '../store/support.js';
+import { storeAndDirEachTest } from '../store/support.js';
 import { fill, ProgressLog, sink } from './support.js';
 
 let store: Store;
 let accountId: number;
 let dir: string;
-let done = () => {};
-beforeEach(() => {
-  const t = tempStore();
-  const d = tempDir();
-  ({ store, accountId } = t);
-  dir = d.dir;
-  done = () => {
-    t.done();
-    d.cleanup();
-  };
-});
-afterEach(() => done());
+storeAndDirEachTest((t) => ({ store, accountId, dir } = t));
 
 /** Every settlement of the account, from `source` (the store unless a test breaks it). */
 function settlementsSpec(source: ExportSource = store, total = 0): ExportJobSpec {

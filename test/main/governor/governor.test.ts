@@ -6,7 +6,7 @@ import {
   type GovernorOptions,
 } from '../../../src/main/governor/index.js';
 import { GROUP_LIMITS } from '../../../src/shared/api/limits.js';
-import { ManualTime, settle } from './manual-time.js';
+import { ManualTime, settle } from '../../harness/manual-time.js';
 
 function setup(opts: GovernorOptions = {}) {
   const time = new ManualTime();

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RateGovernor } from '../../../src/main/governor/index.js';
 import { GROUP_LIMITS, ROUTE_GROUPS } from '../../../src/shared/api/limits.js';
-import { ManualTime } from './manual-time.js';
+import { ManualTime } from '../../harness/manual-time.js';
 import { mulberry32 } from '../../../src/shared/random.js';
 
-/** The exchange's side of a bucket, exactly as section 8.1 states it: no margins. */
+/** The exchange's side of a bucket, exactly as docs/api.md 8.1 states it: no margins. */
 class ExchangeBucket {
   private tokens: number;
   private at: number;

@@ -124,7 +124,7 @@ describe('registerHandlers', () => {
 
   it('routes each desk channel to its service with the input it was given', async () => {
     const { services, call } = setup();
-    const place = { intentId: 'bd-1', type: 'FOK', rfqId: 'a'.repeat(32) };
+    const place = { clientOrderId: 'bd-1', type: 'FOK', rfqId: 'a'.repeat(32) };
     expect(await call('order:place', place)).toMatchObject({
       ok: true,
       value: { repeated: false, row: { clientOrderId: 'bd-1' } },
@@ -154,12 +154,12 @@ describe('registerHandlers', () => {
   it('refuses forged desk input before any service sees it', async () => {
     const { services, call } = setup();
     const forged: [IpcChannel, unknown][] = [
-      // An intent id outside the clientOrderId alphabet, or too long.
-      ['order:place', { intentId: 'bd 1; DROP', type: 'FOK', rfqId: 'r' }],
-      ['order:place', { intentId: 'x'.repeat(65), type: 'FOK', rfqId: 'r' }],
+      // A clientOrderId outside its alphabet, or too long.
+      ['order:place', { clientOrderId: 'bd 1; DROP', type: 'FOK', rfqId: 'r' }],
+      ['order:place', { clientOrderId: 'x'.repeat(65), type: 'FOK', rfqId: 'r' }],
       // An order type the exchange does not have, and a field the contract does not know.
-      ['order:place', { intentId: 'bd-2', type: 'LIMIT', rfqId: 'r' }],
-      ['order:place', { intentId: 'bd-3', type: 'FOK', rfqId: 'r', clientOrderId: 'other' }],
+      ['order:place', { clientOrderId: 'bd-2', type: 'LIMIT', rfqId: 'r' }],
+      ['order:place', { clientOrderId: 'bd-3', type: 'FOK', rfqId: 'r', orderId: 'other' }],
       // A float where a decimal string goes, and a price that is not a number.
       ['practice:price', { contractId: 'C', outcome: 'ARS', indexPrice: 0.35 }],
       ['practice:price', { contractId: 'C', outcome: 'ARS', indexPrice: '1e-1' }],

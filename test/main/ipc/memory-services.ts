@@ -230,9 +230,9 @@ export function memoryServices(): MemoryServices {
     trading: {
       place: (input) =>
         call('trading.place', input, () => {
-          const repeated = placed.has(input.intentId);
-          const row = placed.get(input.intentId) ?? sampleRow(input.intentId);
-          placed.set(input.intentId, row);
+          const repeated = placed.has(input.clientOrderId);
+          const row = placed.get(input.clientOrderId) ?? sampleRow(input.clientOrderId);
+          placed.set(input.clientOrderId, row);
           return { row, repeated };
         }),
     },

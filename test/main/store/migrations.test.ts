@@ -12,6 +12,7 @@ import {
   type Migration,
 } from '../../../src/main/store/migrations/index.js';
 import { toMicros } from '../../../src/shared/money.js';
+import { insertOldSettlements } from './old-rows.js';
 import { fixture, settlement, tempDir } from './support.js';
 
 let cleanup = () => {};
@@ -143,29 +144,8 @@ describe('migrations', () => {
        VALUES (?, ?, ?, ?, ?, 0, 'OPEN', '0.5', '0.5', 1, 1, 0)`,
     ).run(f.contractId, f.league, f.homeTeam, f.awayTeam, f.startsAt);
     // As version 3 wrote them: the strings only.
-    const insert = db.prepare(
-      `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
-         price, pnl, payout, tx, timestamp, timestamp_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     const rows = Array.from({ length: 40 }, (_, i) => settlement(i, {}, 2));
-    rows.forEach((s, i) => {
-      const ms = Date.parse(s.timestamp);
-      insert.run(
-        1 + (i % 2),
-        Buffer.from([i]),
-        s.type,
-        s.contractId,
-        s.outcome,
-        s.contracts,
-        s.price ?? null,
-        s.pnl ?? null,
-        s.payout ?? null,
-        s.tx,
-        s.timestamp,
-        ms,
-      );
-    });
+    insertOldSettlements(db, rows, (i) => 1 + (i % 2));
     const before = db.prepare('SELECT * FROM settlements ORDER BY id').all();
     const dayCounts = db.prepare('SELECT * FROM settlement_day_counts ORDER BY 1, 2, 3').all();
     db.close();

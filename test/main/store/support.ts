@@ -1,15 +1,10 @@
 /** Helpers for store tests: real SQLite files in a fresh temp directory, and sample data. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Fixture, Order, Position, Settlement } from '../../../src/shared/api/schemas.js';
-import { openStore, type Store, type StoreOptions } from '../../../src/main/store/index.js';
+import type { Store, StoreOptions } from '../../../src/main/store/index.js';
+import { afterEach, beforeEach } from 'vitest';
+import { tempDir, tempStore as harnessTempStore } from '../../harness/temp.js';
 
-/** A new empty directory under the OS temp dir; removed by the returned cleanup. */
-export function tempDir(): { dir: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betdesk-store-'));
-  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
+export { tempDir } from '../../harness/temp.js';
 
 /** Opens a store in a fresh temp dir with one account; call `done()` in afterEach. */
 export function tempStore(options: StoreOptions = {}): {
@@ -18,26 +13,38 @@ export function tempStore(options: StoreOptions = {}): {
   accountId: number;
   done: () => void;
 } {
-  const { dir, cleanup } = tempDir();
-  const file = path.join(dir, 'betdesk.sqlite');
   let t = 1_700_000_000_000;
-  const store = openStore(file, { now: () => t++, ...options });
-  const account = store.accounts.create({
-    label: 'main',
-    baseUrl: 'http://127.0.0.1:9',
-    apiKey: 'key-1',
-    permission: 'trade',
-    wallet: '0x' + '1'.repeat(40),
-  });
-  return {
-    store,
-    file,
-    accountId: account.id,
-    done: () => {
-      store.close();
-      cleanup();
+  const { store, file, accountId, cleanup } = harnessTempStore({
+    store: { now: () => t++, ...options },
+    account: {
+      label: 'main',
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'key-1',
+      permission: 'trade',
+      wallet: '0x' + '1'.repeat(40),
     },
-  };
+  });
+  return { store, file, accountId, done: cleanup };
+}
+
+/**
+ * For each test of the file: a fresh store (tempStore) and an empty directory, handed to `use`
+ * before the test and removed after it.
+ */
+export function storeAndDirEachTest(
+  use: (t: { store: Store; accountId: number; dir: string }) => void,
+): void {
+  let done = () => {};
+  beforeEach(() => {
+    const t = tempStore();
+    const d = tempDir('betdesk-out-');
+    use({ store: t.store, accountId: t.accountId, dir: d.dir });
+    done = () => {
+      t.done();
+      d.cleanup();
+    };
+  });
+  afterEach(() => done());
 }
 
 export function order(i: number, over: Partial<Order> = {}): Order {

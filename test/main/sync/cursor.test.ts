@@ -10,8 +10,8 @@ import {
   buy,
   newFixture,
   sell,
-  sleep,
   startWorld,
+  until,
   untilFinal,
   type OpenFixture,
   type World,
@@ -98,7 +98,10 @@ describe('the orders cursor', () => {
 
     // Some orders fill while the engine polls every few milliseconds.
     const first = await placeBurst(world, 40, 'a');
-    await sleep(60);
+    await until(
+      'the engine has synced some of them',
+      () => (db.store.cursors.get(db.accountId, 'orders')?.cursor ?? 0) > 0,
+    );
     await engine.stop();
     const cursorAtStop = db.store.cursors.get(db.accountId, 'orders')?.cursor;
     expect(cursorAtStop).toBeGreaterThan(0);

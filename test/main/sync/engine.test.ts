@@ -1,14 +1,18 @@
 /** The engine's life: status, pause and resume, failures and recovery, a clean stop. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateGovernor } from '../../../src/main/governor/index.js';
-import {
-  SyncEngine,
-  SyncStoppedError,
-  type SyncStatus,
-  type TimeSource,
-} from '../../../src/main/sync/index.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { SyncEngine, SyncStoppedError, type SyncStatus } from '../../../src/main/sync/index.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
-import { buy, newFixture, sleep, startWorld, until, untilFinal, type World } from './helpers.js';
+import { positionsStarvedGovernor } from '../../harness/governor.js';
+import { ManualTime } from '../../harness/manual-time.js';
+import {
+  buy,
+  newFixture,
+  startWorld,
+  tempStore,
+  until,
+  untilFinal,
+  type World,
+} from './helpers.js';
 
 let world: World;
 
@@ -19,27 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await world.close();
 });
-
-/** Real timers, counted: how many are set and not yet fired or cleared. */
-function countedTime(): TimeSource & { live(): number } {
-  const live = new Set<ReturnType<typeof setTimeout>>();
-  return {
-    now: () => Date.now(),
-    setTimer(fn, ms) {
-      const t = setTimeout(() => {
-        live.delete(t);
-        fn();
-      }, ms);
-      live.add(t);
-      return t;
-    },
-    clearTimer(handle) {
-      live.delete(handle as ReturnType<typeof setTimeout>);
-      clearTimeout(handle as ReturnType<typeof setTimeout>);
-    },
-    live: () => live.size,
-  };
-}
 
 const quick = {
   ordersPendingMs: 50,
@@ -53,11 +36,14 @@ const quick = {
 
 describe('the sync engine', () => {
   it('syncs every stream once with syncOnce and reports what it did', async () => {
-    const { db, client } = world;
+    const { client } = world;
     const f = await newFixture(world.sandbox);
     const placed = await client.placeOrder(buy(f, 5));
     await untilFinal(client, placed.order.orderId);
 
+    // A store of its own: never synced, whatever the other tests did with the shared one.
+    const db = tempStore(world.account.apiKey, world.sandbox.url);
+    onTestFinished(() => db.cleanup());
     const engine = new SyncEngine({ client, store: db.store, accountId: db.accountId });
     expect(engine.status()).toMatchObject({ state: 'idle', lastSyncAt: null, nextPollAt: null });
     const report = await engine.syncOnce();
@@ -79,7 +65,8 @@ describe('the sync engine', () => {
 
   it('pauses, resumes, and leaves no timer and no request behind when stopped', async () => {
     const { db, client, requests } = world;
-    const time = countedTime();
+    // Time moves only when the test moves it: a poll is due when the test says so.
+    const time = new ManualTime(Date.now());
     const statuses: SyncStatus[] = [];
     const engine = new SyncEngine({
       client,
@@ -91,43 +78,44 @@ describe('the sync engine', () => {
     engine.on('sync:status', (s) => statuses.push(s));
     requests.reset();
     engine.start();
-    await until('a few polls', () => requests.count('GET /orders/updates') >= 3);
+    const polled = (n: number) => async () => {
+      await time.advance(50);
+      return requests.count('GET /orders/updates') >= n;
+    };
+    await until('a few polls', polled(3));
     expect(statuses.map((s) => s.state)).toContain('syncing');
-    expect(time.live()).toBeGreaterThanOrEqual(1);
+    // Passes end and schedule the next: pause() must clear what they set.
+    await until('a poll is scheduled', () => time.pending() >= 1);
 
     engine.pause();
     expect(engine.status()).toMatchObject({ state: 'paused', nextPollAt: null });
-    await sleep(100); // a pass that was running finishes
+    expect(time.pending()).toBe(0);
+    await until('a pass that was running has ended', () => requests.inFlight() === 0);
     requests.reset();
-    await sleep(400);
+    await time.advance(400);
     expect(requests.count('GET /orders/updates')).toBe(0);
-    expect(time.live()).toBe(0);
+    expect(time.pending()).toBe(0);
 
     engine.resume();
-    await until('polling again', () => requests.count('GET /orders/updates') >= 2);
+    await until('polling again', polled(2));
     expect(engine.status().state).not.toBe('paused');
 
     await engine.stop();
-    expect(time.live()).toBe(0);
+    expect(time.pending()).toBe(0);
     requests.reset();
-    await sleep(300);
+    await time.advance(300);
+    expect(requests.inFlight()).toBe(0);
     expect(requests.withStatus(200)).toBe(0);
     expect(engine.status().nextPollAt).toBeNull();
     await expect(engine.syncNow('orders')).rejects.toBeInstanceOf(SyncStoppedError);
   });
 
-  it('stops at once even while a poll waits in the governor for a token', async () => {
+  // How long stop() takes is measured by `npm run bench:timing`, not asserted here.
+  it('stops while a poll waits in the governor for a token that never comes', async () => {
     const { db } = world;
-    // A positions bucket of one token a minute: the second poll waits about a minute.
-    const governor = new RateGovernor({
-      groupLimits: {
-        positions: { perMinute: 1, burst: 2 },
-        quotes: { perMinute: 60, burst: 10 },
-        orders: { perMinute: 60, burst: 10 },
-        reads: { perMinute: 60, burst: 10 },
-        fixtures: { perMinute: 120, burst: 20 },
-      },
-    });
+    // The governor's clock stands still: a token spent is never refilled.
+    const time = new ManualTime(Date.now());
+    const governor = positionsStarvedGovernor(time);
     const client = new ExchangeClient({
       baseUrl: world.sandbox.url,
       credentials: world.account,
@@ -140,15 +128,12 @@ describe('the sync engine', () => {
       accountId: db.accountId,
       streams: ['positions'],
     });
-    await engine.syncNow('positions'); // spends the one token
-    engine.start();
+    await engine.syncNow('positions'); // spends a token
+    engine.start(); // spends the other
     const waiting = engine.syncNow('positions');
-    await sleep(300);
-    expect(governor.snapshot().queued).toBe(1);
+    await until('a poll waits in the governor', () => governor.snapshot().queued === 1);
 
-    const started = Date.now();
     await engine.stop();
-    expect(Date.now() - started).toBeLessThan(5000);
     await expect(waiting).rejects.toBeInstanceOf(Error);
     expect(governor.snapshot().queued).toBe(0);
     await client.close();
@@ -167,7 +152,7 @@ describe('the sync engine', () => {
     });
     const statuses: SyncStatus[] = [];
     engine.on('sync:status', (s) => statuses.push(s));
-    await world.sandbox.control('POST', '/faults', {
+    await world.sandbox.admin('POST', '/faults', {
       route: 'GET /orders/updates',
       mode: 'error',
       code: -5001,
@@ -183,6 +168,6 @@ describe('the sync engine', () => {
       () => engine.status().state !== 'error' && engine.status().lastError === null,
     );
     await engine.stop();
-    await world.sandbox.control('DELETE', '/faults');
+    await world.sandbox.admin('DELETE', '/faults');
   });
 });

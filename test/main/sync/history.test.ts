@@ -44,7 +44,7 @@ interface Account {
 /** A wallet of its own (so its own rate buckets), with `orders` orders made before it syncs. */
 async function accountWithHistory(orders: number): Promise<Account> {
   const key = await world.sandbox.newAccount('read');
-  await makeHistory(world.sandbox.harness.domain, key.wallet, orders);
+  await makeHistory(world.sandbox.domain, key.wallet, orders);
   const client = new ExchangeClient({
     baseUrl: world.sandbox.url,
     credentials: key,
@@ -65,7 +65,7 @@ async function accountWithHistory(orders: number): Promise<Account> {
 
 /** Every settlement row the exchange holds for the wallet, newest first. */
 function exchangeRows(wallet: string): Settlement[] {
-  const domain = world.sandbox.harness.domain;
+  const domain = world.sandbox.domain;
   const rows: Settlement[] = [];
   for (;;) {
     const page = domain.settlements(wallet, { limit: 100, offset: rows.length });

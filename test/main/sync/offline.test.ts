@@ -89,9 +89,14 @@ describe('offline', () => {
     expect(engine.cache.fixtures().fixtures.length).toBeGreaterThan(0);
     expect(engine.cache.settlements()).toMatchObject({ state: 'offline', total: 0 });
 
-    // It stays offline for a while: the probe backs off instead of hammering.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(engine.status().state).toBe('offline');
+    // It stays offline while the probe fails again and again, each time scheduling the next.
+    const probes = new Set<number>();
+    await until('two more probes have failed', () => {
+      const s = engine.status();
+      expect(s.state).toBe('offline');
+      if (s.nextPollAt !== null) probes.add(s.nextPollAt);
+      return probes.size >= 3;
+    });
 
     // The exchange comes back on the same port with the same state; nobody calls the engine.
     exchange = await start(port);

@@ -4,14 +4,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settlement } from '../../../src/shared/api/schemas.js';
+import { ExchangeClient } from '../../../src/main/client/index.js';
 import { SyncEngine } from '../../../src/main/sync/index.js';
+import { startSandbox } from '../../exchange/harness.js';
+import { makeHistory } from './history-maker.js';
 import {
   buy,
   newFixture,
   sell,
   startWorld,
+  tempStore,
   untilFinal,
   type OpenFixture,
+  type TempStore,
   type World,
 } from './helpers.js';
 
@@ -34,8 +39,8 @@ async function exchangeRows(): Promise<Settlement[]> {
   }
 }
 
-function storedRows(): Settlement[] {
-  const page = world.db.store.settlements.query(world.db.accountId, { limit: 1000 });
+function storedRows(db: TempStore = world.db): Settlement[] {
+  const page = db.store.settlements.query(db.accountId, { limit: 1000 });
   return page.settlements.map(({ id: _id, settledAt: _at, ...s }) => s);
 }
 
@@ -51,7 +56,7 @@ async function open(fixtures: OpenFixture[], contracts: number, boost = 0): Prom
 
 async function resolve(fixtures: OpenFixture[]): Promise<void> {
   for (const f of fixtures) {
-    await world.sandbox.control('POST', `/fixtures/${f.contractId}/resolve`, {
+    await world.sandbox.admin('POST', `/fixtures/${f.contractId}/resolve`, {
       winner: f.homeTeam,
     });
   }
@@ -70,7 +75,7 @@ describe('settlements sync', () => {
     await resolve(resolved);
     const s = await client.placeOrder(sell(closed, 4));
     await untilFinal(client, s.order.orderId);
-    await world.sandbox.control('POST', `/fixtures/${knocked.contractId}/price`, {
+    await world.sandbox.admin('POST', `/fixtures/${knocked.contractId}/price`, {
       outcome: knocked.homeTeam,
       indexPrice: '0.1',
     });
@@ -122,26 +127,45 @@ describe('settlements sync', () => {
   }, 60_000);
 
   it('finds a row missing deep in the history by the count, and stores it once', async () => {
-    const { db, client } = world;
-    const engine = new SyncEngine({
-      client,
-      store: db.store,
-      accountId: db.accountId,
-      streams: ['settlements'],
+    // An exchange of its own (blocks at once, so a history is made in milliseconds through its
+    // domain) and a wallet with more than a page of settlements.
+    const sandbox = await startSandbox({ blockMs: 0, rateLimits: false });
+    const key = await sandbox.newAccount('read');
+    await makeHistory(sandbox.domain, key.wallet, 240);
+    const client = new ExchangeClient({
+      baseUrl: sandbox.url,
+      credentials: key,
+      account: key.wallet,
     });
-    await engine.syncOnce();
-    const before = storedRows();
-    // Forget the oldest row, as if it had arrived late from the on-chain source: test-only SQL.
-    const oldest = db.store.db
-      .prepare('SELECT id FROM settlements WHERE account_id = ? ORDER BY timestamp_ms, id LIMIT 1')
-      .get(db.accountId) as { id: number };
-    db.store.db.prepare('DELETE FROM settlements WHERE id = ?').run(oldest.id);
-    expect(storedRows()).toHaveLength(before.length - 1);
+    const db = tempStore(key.apiKey, sandbox.url);
+    try {
+      const engine = new SyncEngine({
+        client,
+        store: db.store,
+        accountId: db.accountId,
+        streams: ['settlements'],
+      });
+      await engine.syncOnce();
+      const before = storedRows(db);
+      expect(before.length).toBeGreaterThan(100);
+      // Forget the oldest row, as if it had arrived late from the on-chain source: test-only SQL.
+      const oldest = db.store.db
+        .prepare(
+          'SELECT id FROM settlements WHERE account_id = ? ORDER BY timestamp_ms, id LIMIT 1',
+        )
+        .get(db.accountId) as { id: number };
+      db.store.db.prepare('DELETE FROM settlements WHERE id = ?').run(oldest.id);
+      expect(storedRows(db)).toHaveLength(before.length - 1);
 
-    const report = await engine.syncOnce();
-    expect(report.settlements).toMatchObject({ inserted: 1, requests: 2 });
-    expect(canonical(storedRows())).toEqual(canonical(before));
-    const again = await engine.syncOnce();
-    expect(again.settlements).toMatchObject({ inserted: 0, requests: 1 });
+      const report = await engine.syncOnce();
+      expect(report.settlements).toMatchObject({ inserted: 1, requests: 2 });
+      expect(canonical(storedRows(db))).toEqual(canonical(before));
+      const again = await engine.syncOnce();
+      expect(again.settlements).toMatchObject({ inserted: 0, requests: 1 });
+    } finally {
+      await client.close();
+      await sandbox.close();
+      db.cleanup();
+    }
   }, 30_000);
 });

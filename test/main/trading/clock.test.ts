@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderOutcome } from '../../../src/main/trading/index.js';
-import { startSandbox, type Sandbox } from '../client/sandbox.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { buy, openDesk, type Desk } from './support.js';
 
 let sandbox: Sandbox;
@@ -70,7 +70,7 @@ describe.each([
   it('recovers when the exchange clock jumps after the client measured it', async () => {
     const f = await desk.newFixture();
     // 20 s is far outside the 5 s recv window the client signs with.
-    await sandbox.control('POST', '/clock', { advanceMs: 20_000 });
+    await sandbox.admin('POST', '/clock', { advanceMs: 20_000 });
     expect(refused).toBe(0);
     const out = await desk.trading.trade(buy(f, '2'));
     expect(refused).toBeGreaterThan(0); // the exchange did refuse the stale timestamp

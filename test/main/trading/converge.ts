@@ -8,7 +8,9 @@
  */
 import type { ExchangeClient } from '../../../src/main/client/index.js';
 import type { Store } from '../../../src/main/store/index.js';
-import type { Order } from '../../../src/shared/api/schemas.js';
+import { isFinalStatus, type Order } from '../../../src/shared/api/schemas.js';
+import { allPages } from '../../harness/pages.js';
+import { until } from '../../harness/wait.js';
 
 export interface Convergence {
   ok: boolean;
@@ -18,13 +20,16 @@ export interface Convergence {
   notPlaced: number;
 }
 
-export async function allExchangeOrders(client: ExchangeClient): Promise<Order[]> {
-  const all: Order[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await client.orders({ limit: 100, offset });
-    all.push(...page.orders);
-    if (page.orders.length < 100) return all;
-  }
+/** Waits until no order of the client's wallet is still pending (each ends at its block). */
+export function untilOrdersFinal(client: ExchangeClient): Promise<void> {
+  return until('every order on the exchange is final', async () =>
+    (await allExchangeOrders(client)).every((o) => isFinalStatus(o.status)),
+  );
+}
+
+/** Every order of the client's wallet as the exchange has it (all pages). */
+export function allExchangeOrders(client: ExchangeClient): Promise<Order[]> {
+  return allPages(async (offset, limit) => (await client.orders({ limit, offset })).orders);
 }
 
 /** Brings the store's orders up to date the way a sync does: GET /orders/updates from its cursor. */
@@ -54,11 +59,11 @@ export async function compareWithExchange(
     byClientId.set(o.clientOrderId, o);
   }
   const stored = new Map<string, string>();
-  for (let offset = 0; ; offset += 1000) {
-    const page = store.orders.list(accountId, { limit: 1000, offset });
-    for (const o of page.orders) stored.set(o.orderId, o.status);
-    if (page.orders.length < 1000) break;
-  }
+  const rows = await allPages(
+    (offset, limit) => store.orders.list(accountId, { limit, offset }).orders,
+    1000,
+  );
+  for (const o of rows) stored.set(o.orderId, o.status);
   if (stage === 'synced') {
     for (const o of exchange) {
       const s = stored.get(o.orderId);

@@ -6,11 +6,10 @@
  * Environment: BETDESK_CRASH_URL, BETDESK_CRASH_KEY, BETDESK_CRASH_SECRET, BETDESK_CRASH_DB,
  * BETDESK_CRASH_FIXTURES (contractId:team,contractId:team,...).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { openStore } from '../../../src/main/store/index.js';
 import { TradingService } from '../../../src/main/trading/index.js';
-import { compareWithExchange, syncOrders } from './converge.js';
+import { compareWithExchange, syncOrders, untilOrdersFinal } from './converge.js';
 
 function env(name: string): string {
   const v = process.env[name];
@@ -58,7 +57,7 @@ say({
   check: await compareWithExchange(store, account.id, client, 'reconciled'),
 });
 // Orders the last process placed finish within a block (20 ms); then the comparison is exact.
-await sleep(60);
+await untilOrdersFinal(client);
 await syncOrders(store, account.id, client);
 say({ event: 'checked', ...(await compareWithExchange(store, account.id, client)) });
 

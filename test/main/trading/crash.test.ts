@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { openStore } from '../../../src/main/store/index.js';
 import { TradingService } from '../../../src/main/trading/index.js';
-import { startSandbox, type Sandbox } from '../client/sandbox.js';
-import { compareWithExchange, syncOrders, type Convergence } from './converge.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
+import { compareWithExchange, syncOrders, untilOrdersFinal, type Convergence } from './converge.js';
 import { bundle, root, type Runnable } from './bundle.js';
 import { tempDir } from './support.js';
 
@@ -83,15 +83,11 @@ describe('crashes', () => {
     const key = await sandbox.newAccount('trade');
     const fixtures: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const f = await sandbox.control<{ contractId: string; homeTeam: string }>(
-        'POST',
-        '/fixtures',
-        {
-          homeTeam: 'HOM',
-          awayTeam: 'AWY',
-          league: 'Crash League',
-        },
-      );
+      const f = await sandbox.admin<{ contractId: string; homeTeam: string }>('POST', '/fixtures', {
+        homeTeam: 'HOM',
+        awayTeam: 'AWY',
+        league: 'Crash League',
+      });
       fixtures.push(`${f.contractId}:${f.homeTeam}`);
     }
     const db = path.join(dir.dir, 'betdesk.sqlite');
@@ -135,7 +131,7 @@ describe('crashes', () => {
       expect((await compareWithExchange(store, account.id, client, 'reconciled')).problems).toEqual(
         [],
       );
-      await new Promise((r) => setTimeout(r, 60));
+      await untilOrdersFinal(client);
       await syncOrders(store, account.id, client);
       const final = await compareWithExchange(store, account.id, client);
       console.log(

@@ -5,9 +5,12 @@
  * order per intent that was placed and none for the others: no duplicate, nothing lost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../src/main/client/index.js';
+import type { Logger } from '../../../src/shared/log.js';
 import { intentView, type OrderOutcome } from '../../../src/main/trading/index.js';
 import type { Fixture, Order } from '../../../src/shared/api/schemas.js';
+import { trackPlacements } from '../../exchange/harness.js';
+import { until } from '../../harness/wait.js';
+import { untilOrdersFinal } from './converge.js';
 import { buy, openDesk, type Desk } from './support.js';
 import { mulberry32 } from '../../../src/shared/random.js';
 
@@ -32,6 +35,7 @@ const LOOKUP_FAULTS = [
 ] as const;
 
 let desk: Desk;
+let placements: { pending(): number };
 const verdicts = new Map<string, number>();
 const logger: Logger = {
   debug: () => {},
@@ -58,6 +62,7 @@ beforeAll(async () => {
       polling: { initialMs: 20, maxMs: 100, timeoutMs: 10_000 },
     },
   });
+  placements = trackPlacements(desk.sandbox.domain);
 });
 
 afterAll(async () => {
@@ -77,14 +82,14 @@ describe('placements under injected faults', () => {
       while (next < PLACEMENTS) {
         next++;
         if (random() < 0.8) {
-          await desk.sandbox.control('POST', '/faults', {
+          await desk.sandbox.admin('POST', '/faults', {
             route: 'POST /order',
             count: 1 + Math.floor(random() * 3),
             ...pick(ORDER_FAULTS),
           });
         }
         if (random() < 0.15) {
-          await desk.sandbox.control('POST', '/faults', {
+          await desk.sandbox.admin('POST', '/faults', {
             route: 'GET /order',
             count: 1,
             ...pick(LOOKUP_FAULTS),
@@ -97,14 +102,14 @@ describe('placements under injected faults', () => {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    await desk.sandbox.control('DELETE', '/faults');
+    await desk.sandbox.admin('DELETE', '/faults');
     // A placement held by a latency fault lands within its delay, as it would before a restart.
-    await new Promise((r) => setTimeout(r, CLIENT_TIMEOUT_MS + 400));
+    await until('every placement held by a fault has landed', () => placements.pending() === 0);
 
     // What was left unknown is settled the way it is after a restart.
     const report = await desk.restart().reconcileOpenIntents();
     expect(report.unknown).toEqual([]);
-    await new Promise((r) => setTimeout(r, 200)); // every order past its 20 ms block
+    await untilOrdersFinal(desk.client);
     const exchange = await desk.exchangeOrders();
     const updates = await desk.client.orderUpdates();
     desk.store.applyOrderUpdates(desk.accountId, updates.orders, updates.cursor);

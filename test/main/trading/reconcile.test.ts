@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { TradingService, intentView } from '../../../src/main/trading/index.js';
 import type { Fixture, OrderRequest } from '../../../src/shared/api/schemas.js';
+import { countRequests } from '../../harness/requests.js';
+import { until } from '../../harness/wait.js';
 import { buy, openDesk, type Desk } from './support.js';
 
 let desk: Desk;
@@ -63,14 +65,14 @@ async function onExchange(clientOrderId: string) {
 
 describe('reconciling open intents', () => {
   it('leaves an order whose every answer was lost unknown, and finds it later', async () => {
-    await desk.sandbox.control('POST', '/faults', {
+    await desk.sandbox.admin('POST', '/faults', {
       route: 'POST /order',
       mode: 'drop',
       count: 50,
     });
-    await desk.sandbox.control('POST', '/faults', { route: 'GET /order', mode: 'drop', count: 50 });
+    await desk.sandbox.admin('POST', '/faults', { route: 'GET /order', mode: 'drop', count: 50 });
     const out = await desk.trading.placeOrder({ ...buy(fixture, '2'), clientOrderId: 'lost-1' });
-    await desk.sandbox.control('DELETE', '/faults');
+    await desk.sandbox.admin('DELETE', '/faults');
     expect(out.status).toBe('UNKNOWN');
     expect(out.error?.message).toMatch(/not known yet.*do not place it a second time/);
     expect(desk.trading.intent('lost-1')?.state).toBe('unknown');
@@ -89,7 +91,7 @@ describe('reconciling open intents', () => {
 
   it('finds the order a crashed process sent before it could record the answer', async () => {
     const request = recordIntent('crashed-after-send');
-    const sent = await desk.sandbox.harness.signed(
+    const sent = await desk.sandbox.signed(
       { ...desk.key, permission: 'trade', expiresAt: null },
       'POST',
       '/order',
@@ -104,13 +106,16 @@ describe('reconciling open intents', () => {
 
   it('marks an intent that never reached the exchange not placed, and does not place it', async () => {
     recordIntent('crashed-before-send');
+    const requests = countRequests(desk.sandbox.app.server);
     const report = await desk.restart().reconcileOpenIntents();
     expect(report.notPlaced).toEqual(['crashed-before-send']);
     const view = intentView(desk.trading.intent('crashed-before-send')!);
     expect(view.state).toBe('not_placed');
     expect(view.error?.code).toBe(-2025);
     expect(view.error?.message).toMatch(/never places a bet by itself after a restart/);
-    await new Promise((r) => setTimeout(r, 100));
+    await until('the exchange has answered every request', () => requests.inFlight() === 0);
+    requests.detach();
+    expect(requests.count('POST /order')).toBe(0);
     expect(await onExchange('crashed-before-send')).toHaveLength(0);
 
     // Asking again with the same id gets the same answer; a new bet needs a new id.
@@ -158,7 +163,7 @@ describe('reconciling open intents', () => {
     await desk.restart().reconcileOpenIntents();
     expect(intentView(desk.trading.intent('late-arrival')!).state).toBe('not_placed');
     // The request was still on its way when the lookup ran; it lands afterwards.
-    await desk.sandbox.harness.signed(
+    await desk.sandbox.signed(
       { ...desk.key, permission: 'trade', expiresAt: null },
       'POST',
       '/order',

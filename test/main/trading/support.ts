@@ -3,20 +3,17 @@
  * store in a temp dir with one account, an exchange client for a fresh trade key of its own
  * wallet, and the trading service over them.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ExchangeClient, type ExchangeClientOptions } from '../../../src/main/client/index.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
 import { TradingService, type TradingServiceOptions } from '../../../src/main/trading/index.js';
 import type { ExchangeAppOptions } from '../../../src/exchange/app.js';
 import type { Fixture, Order } from '../../../src/shared/api/schemas.js';
-import { startSandbox, type Sandbox } from '../client/sandbox.js';
+import { tempDir } from '../../harness/temp.js';
+import { allExchangeOrders } from './converge.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 
-export function tempDir(prefix = 'betdesk-trading-'): { dir: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
+export { tempDir } from '../../harness/temp.js';
 
 export interface Desk {
   sandbox: Sandbox;
@@ -52,7 +49,7 @@ export async function openDesk(
   const sandbox =
     opts.sandbox ?? (await startSandbox({ blockMs: 20, rateLimits: false, ...opts.exchange }));
   const key = await sandbox.newAccount('trade');
-  const { dir, cleanup } = tempDir();
+  const { dir, cleanup } = tempDir('betdesk-trading-');
   const file = path.join(dir, 'betdesk.sqlite');
   const store = openStore(file);
   const account = store.accounts.create({
@@ -96,20 +93,13 @@ export async function openDesk(
     trading,
     fixtures,
     newFixture() {
-      return sandbox.control<Fixture>('POST', '/fixtures', {
+      return sandbox.admin<Fixture>('POST', '/fixtures', {
         homeTeam: 'HOM',
         awayTeam: 'AWY',
         league: 'Test League',
       });
     },
-    async exchangeOrders() {
-      const all: Order[] = [];
-      for (let offset = 0; ; offset += 100) {
-        const page = await client.orders({ limit: 100, offset });
-        all.push(...page.orders);
-        if (page.orders.length < 100) return all;
-      }
-    },
+    exchangeOrders: () => allExchangeOrders(client),
     restart(overrides = {}, clientOptions = {}) {
       return newTrading(newClient(clientOptions), overrides);
     },

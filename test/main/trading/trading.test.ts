@@ -170,7 +170,7 @@ describe('orders', () => {
 
   it('reports an order that reverted on chain as REJECTED with -2024', async () => {
     const f = await freshFixture();
-    await desk.sandbox.control('POST', '/faults', {
+    await desk.sandbox.admin('POST', '/faults', {
       route: 'POST /order',
       mode: 'revert',
       count: 1,
@@ -185,7 +185,7 @@ describe('orders', () => {
 
   it('passes on the -5004 warning of a congested 202 and still follows the order', async () => {
     const f = await freshFixture();
-    await desk.sandbox.control('POST', '/faults', {
+    await desk.sandbox.admin('POST', '/faults', {
       route: 'POST /order',
       mode: 'congested',
       count: 1,
@@ -199,7 +199,7 @@ describe('orders', () => {
     const f = await freshFixture();
     const q = await desk.trading.quote(buy(f, '10'));
     const up = Math.min(0.94, Number(f.homePrice) + 0.2).toFixed(4);
-    await desk.sandbox.control('POST', `/fixtures/${f.contractId}/price`, {
+    await desk.sandbox.admin('POST', `/fixtures/${f.contractId}/price`, {
       outcome: f.homeTeam,
       indexPrice: up,
     });
@@ -211,7 +211,7 @@ describe('orders', () => {
 
   it('reports betting on a closed market as not placed, -2019', async () => {
     const f = await freshFixture();
-    await desk.sandbox.control('POST', `/fixtures/${f.contractId}/close`);
+    await desk.sandbox.admin('POST', `/fixtures/${f.contractId}/close`);
     const out = await desk.trading.trade(buy(f, '2'));
     expect(out.status).toBe('NOT_PLACED');
     expect(out.error?.code).toBe(-2019);
@@ -222,7 +222,7 @@ describe('one request, at most one bet', () => {
   it('commits the intent before the request leaves', async () => {
     const f = await freshFixture();
     // Hold the placement inside the exchange, then look at the database from another connection.
-    await desk.sandbox.control('POST', '/faults', {
+    await desk.sandbox.admin('POST', '/faults', {
       route: 'POST /order',
       mode: 'latency',
       ms: 400,

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/schemas.js';
 import { exportOrdersCsv, exportSettlementsCsv } from '../../export/index.js';
 import { oneOf, parseOptions, required, str, time, type Parsed } from '../args.js';
-import { openSession } from '../context.js';
+import { openCommandContext } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
 import { UsageError } from '../usage.js';
 
@@ -59,39 +59,41 @@ export async function exportCommand(args: string[], io: CliIO, out: Output): Pro
     bom: p.values['bom'] === true,
     formulaGuard: p.values['no-formula-guard'] !== true,
   };
-  const only = (flag: string, kind: string, instead: string) => {
-    if (str(p, flag) !== undefined)
-      throw new UsageError(`--${flag} applies to ${kind}; ${instead}.`);
+  /** A flag of the other export is a usage error that names the flag to use instead. */
+  const refuseFlag = (flag: string, appliesTo: string, instead: string) => {
+    if (str(p, flag) !== undefined) {
+      throw new UsageError(`--${flag} applies to ${appliesTo}; ${instead}.`);
+    }
   };
   let type: (typeof SETTLEMENT_TYPES)[number] | undefined;
   let league: string | undefined;
   let statuses: OrderStatus[] | undefined;
   let side: (typeof SIDES)[number] | undefined;
   if (what === 'settlements') {
-    only('status', 'orders', 'settlements have --type');
-    only('side', 'orders', 'settlements have --type');
+    refuseFlag('status', 'orders', 'settlements have --type');
+    refuseFlag('side', 'orders', 'settlements have --type');
     type = oneOf(p, 'type', SETTLEMENT_TYPES);
     league = str(p, 'league');
   } else {
-    only('type', 'settlements', 'orders have --status');
-    only('league', 'settlements', 'orders have --contract');
+    refuseFlag('type', 'settlements', 'orders have --status');
+    refuseFlag('league', 'settlements', 'orders have --contract');
     statuses = statusList(p);
     side = oneOf(p, 'side', SIDES);
   }
 
-  const session = await openSession(p, io, out, { exchange: false });
+  const ctx = await openCommandContext(p, io, out, { exchange: false });
   try {
-    const accountId = session.account.id;
+    const accountId = ctx.account.id;
     const { rows } =
       what === 'settlements'
         ? await exportSettlementsCsv(
-            session.store,
+            ctx.store,
             file,
             { accountId, ...common, ...(type ? { type } : {}), ...(league ? { league } : {}) },
             csv,
           )
         : await exportOrdersCsv(
-            session.store,
+            ctx.store,
             file,
             {
               accountId,
@@ -105,7 +107,7 @@ export async function exportCommand(args: string[], io: CliIO, out: Output): Pro
     out.say(`Wrote ${rows} ${what} to ${file}.`);
     return EXIT.ok;
   } finally {
-    await session.close();
+    await ctx.close();
   }
 }
 

@@ -1,15 +1,15 @@
 /** positions, orders and settlements: read from the local store (kept current by `sync`). */
 import { ORDER_STATUSES, SETTLEMENT_TYPES } from '../../../shared/api/schemas.js';
 import { oneOf, parseOptions } from '../args.js';
-import { openSession, type Session } from '../context.js';
+import { openCommandContext, type CommandContext } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
 
 const PAGE = 1000;
 
 export async function positionsCommand(args: string[], io: CliIO, out: Output): Promise<number> {
   const p = parseOptions(args, {});
-  return withSession(p, io, out, 'positions', (s) => {
-    const rows = s.store.positions.list(s.account.id);
+  return fromStore(p, io, out, 'positions', (ctx) => {
+    const rows = ctx.store.positions.list(ctx.account.id);
     for (const r of rows) out.json(r);
     return rows.length;
   });
@@ -18,10 +18,10 @@ export async function positionsCommand(args: string[], io: CliIO, out: Output): 
 export async function ordersCommand(args: string[], io: CliIO, out: Output): Promise<number> {
   const p = parseOptions(args, { status: { type: 'string' } });
   const status = oneOf(p, 'status', ORDER_STATUSES);
-  return withSession(p, io, out, 'orders', (s) => {
+  return fromStore(p, io, out, 'orders', (ctx) => {
     let n = 0;
     for (let offset = 0; ; offset += PAGE) {
-      const page = s.store.orders.list(s.account.id, {
+      const page = ctx.store.orders.list(ctx.account.id, {
         ...(status !== undefined ? { status } : {}),
         limit: PAGE,
         offset,
@@ -36,10 +36,10 @@ export async function ordersCommand(args: string[], io: CliIO, out: Output): Pro
 export async function settlementsCommand(args: string[], io: CliIO, out: Output): Promise<number> {
   const p = parseOptions(args, { type: { type: 'string' } });
   const type = oneOf(p, 'type', SETTLEMENT_TYPES);
-  return withSession(p, io, out, 'settlements', (s) => {
+  return fromStore(p, io, out, 'settlements', (ctx) => {
     let n = 0;
     for (let offset = 0; ; offset += PAGE) {
-      const page = s.store.settlements.query(s.account.id, {
+      const page = ctx.store.settlements.query(ctx.account.id, {
         ...(type !== undefined ? { type } : {}),
         limit: PAGE,
         offset,
@@ -51,17 +51,17 @@ export async function settlementsCommand(args: string[], io: CliIO, out: Output)
   });
 }
 
-async function withSession(
+async function fromStore(
   p: ReturnType<typeof parseOptions>,
   io: CliIO,
   out: Output,
   stream: string,
-  print: (s: Session) => number,
+  print: (ctx: CommandContext) => number,
 ): Promise<number> {
-  const session = await openSession(p, io, out, { exchange: false });
+  const ctx = await openCommandContext(p, io, out, { exchange: false });
   try {
-    const n = print(session);
-    const synced = session.store.cursors.get(session.account.id, stream)?.lastSyncAt;
+    const n = print(ctx);
+    const synced = ctx.store.cursors.get(ctx.account.id, stream)?.lastSyncAt;
     out.say(
       `${stream}: ${n} from the local store` +
         (synced !== undefined
@@ -70,6 +70,6 @@ async function withSession(
     );
     return EXIT.ok;
   } finally {
-    await session.close();
+    await ctx.close();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { SyncEngine } from '../../sync/index.js';
 import { parseOptions } from '../args.js';
-import { openSession } from '../context.js';
+import { openCommandContext } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
 
 export async function syncCommand(
@@ -15,11 +15,11 @@ export async function syncCommand(
   signals: { wait(): Promise<void> },
 ): Promise<number> {
   const p = parseOptions(args, { once: { type: 'boolean' } });
-  const session = await openSession(p, io, out, { exchange: true });
+  const ctx = await openCommandContext(p, io, out, { exchange: true });
   const engine = new SyncEngine({
-    client: session.client,
-    store: session.store,
-    accountId: session.account.id,
+    client: ctx.connection.client,
+    store: ctx.store,
+    accountId: ctx.account.id,
   });
   try {
     if (p.values['once'] === true) {
@@ -27,7 +27,7 @@ export async function syncCommand(
       out.json(report);
       for (const e of report.errors) out.say(`${e.stream}: ${e.message}`);
       if (report.ok) {
-        out.say(`Synced account "${session.account.label}".`);
+        out.say(`Synced account "${ctx.account.label}".`);
         return EXIT.ok;
       }
       return report.status.state === 'offline' ? EXIT.unknown : EXIT.exchange;
@@ -50,13 +50,13 @@ export async function syncCommand(
       out.json({ event: 'fixtures:changed', fixtures: e.fixtures.length, at: e.at }),
     );
     engine.on('sync:status', (s) => out.json({ event: 'sync:status', ...s }));
-    out.say(`Syncing account "${session.account.label}"; stop with Ctrl-C.`);
+    out.say(`Syncing account "${ctx.account.label}"; stop with Ctrl-C.`);
     engine.start();
     await signals.wait();
     await engine.stop();
     return EXIT.ok;
   } finally {
     await engine.stop();
-    await session.close();
+    await ctx.close();
   }
 }

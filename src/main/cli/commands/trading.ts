@@ -7,7 +7,7 @@ import {
   type OrderOutcome,
 } from '../../trading/index.js';
 import { parseOptions, required, str, type OptionSpec, type Parsed } from '../args.js';
-import { openSession } from '../context.js';
+import { openCommandContext } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
 
 const BET: OptionSpec = {
@@ -40,9 +40,9 @@ function betOf(p: Parsed): BetInput {
 export async function quoteCommand(args: string[], io: CliIO, out: Output): Promise<number> {
   const p = parseOptions(args, BET);
   const bet = betOf(p);
-  const session = await openSession(p, io, out, { exchange: true });
+  const ctx = await openCommandContext(p, io, out, { exchange: true });
   try {
-    const q = await session.trading.quote(bet);
+    const q = await ctx.connection.trading.quote(bet);
     out.json(q);
     const cost = q.quote.cost !== undefined ? `, cost ${q.quote.cost}` : '';
     out.say(
@@ -50,7 +50,7 @@ export async function quoteCommand(args: string[], io: CliIO, out: Output): Prom
     );
     return EXIT.ok;
   } finally {
-    await session.close();
+    await ctx.close();
   }
 }
 
@@ -60,18 +60,18 @@ export async function orderCommand(args: string[], io: CliIO, out: Output): Prom
   const type = parseOrderType(str(p, 'type'));
   const id = str(p, 'client-order-id');
   if (id !== undefined) validateClientOrderId(id);
-  const session = await openSession(p, io, out, { exchange: true });
+  const ctx = await openCommandContext(p, io, out, { exchange: true });
   try {
-    const outcome = await session.trading.trade({
+    const outcome = await ctx.connection.trading.trade({
       ...bet,
       type,
       ...(id !== undefined ? { clientOrderId: id } : {}),
     });
     out.json(outcome);
-    out.say(describe(outcome));
+    out.say(sentenceFor(outcome));
     return exitFor(outcome);
   } finally {
-    await session.close();
+    await ctx.close();
   }
 }
 
@@ -83,7 +83,7 @@ export function exitFor(o: OrderOutcome): number {
   return EXIT.exchange;
 }
 
-function describe(o: OrderOutcome): string {
+function sentenceFor(o: OrderOutcome): string {
   const id = `Order ${o.clientOrderId}`;
   const err = o.error ? ` (${o.error.code}): ${o.error.message}` : '';
   const warn = o.warning ? `\nWarning ${o.warning.code}: ${o.warning.message}` : '';

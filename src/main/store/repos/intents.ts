@@ -97,10 +97,14 @@ export class IntentsRepo {
     if (!intent) throw new StoreError(`Order intent ${i.clientOrderId} vanished.`);
     if (inserted === 0) {
       if (intent.accountId !== i.accountId) {
-        throw new IntentConflictError(i.clientOrderId, 'for another account');
+        throw new IntentConflictError(i.clientOrderId, 'other-account', 'for another account');
       }
       if (intent.paramsHash !== hash) {
-        throw new IntentConflictError(i.clientOrderId, 'with different order parameters');
+        throw new IntentConflictError(
+          i.clientOrderId,
+          'other-params',
+          'with different order parameters',
+        );
       }
     }
     return { intent, created: inserted === 1 };

@@ -7,7 +7,18 @@ import { FINAL_ORDER_STATUSES } from '../../../shared/api/schemas.js';
 import { toMicros } from '../../../shared/money.js';
 import type { Db, Statement } from '../connection.js';
 import { StatementCache } from '../connection.js';
-import { normalizePage, orNull, type PageRequest } from '../paging.js';
+import { normalizePage, type PageRequest } from '../paging.js';
+import {
+  COLUMNS,
+  MUTABLE_COLUMNS,
+  ORDER_COLUMNS,
+  orderParams,
+  toOrder,
+  type OrderColumn,
+  type OrderRow,
+} from './order-columns.js';
+
+export { orderParams, toOrder, type OrderRow } from './order-columns.js';
 
 export interface OrderFilter {
   /** One status or any of several. */
@@ -40,55 +51,6 @@ export interface OrderPage {
   offset: number;
 }
 
-/** Column order of the upsert; `orderParams` binds in exactly this order. */
-const COLUMNS = [
-  'account_id',
-  'order_id',
-  'client_order_id',
-  'contract_id',
-  'outcome',
-  'side',
-  'status',
-  'contracts',
-  'entry_price',
-  'cost',
-  'max_win',
-  'knockout',
-  'deadline',
-  'tx',
-  'error_code',
-  'error_msg',
-  'order_type',
-  'market_unit',
-  'qty',
-  'boost',
-  'proceeds',
-  'rfq_id',
-  'created_at',
-  'updated_at',
-] as const;
-
-/**
- * What a later report of the same order may change. The rest (ids, contract, outcome, side,
- * sizing, boost, createdAt) is fixed when the order is accepted; leaving it out of the UPDATE
- * also spares SQLite rewriting the index entries built on it.
- */
-const MUTABLE_COLUMNS = [
-  'status',
-  'contracts',
-  'entry_price',
-  'cost',
-  'max_win',
-  'knockout',
-  'deadline',
-  'tx',
-  'error_code',
-  'error_msg',
-  'proceeds',
-  'rfq_id',
-  'updated_at',
-] as const satisfies readonly (typeof COLUMNS)[number][];
-
 /**
  * A report of an order is written by one of two plain statements rather than one
  * INSERT ... ON CONFLICT DO UPDATE: SQLite runs such an upsert on a known order as a failed
@@ -113,91 +75,6 @@ const UPDATE_PARAM_AT = [
   COLUMNS.indexOf('order_id'),
   COLUMNS.indexOf('updated_at'),
 ];
-
-/** Positional binding: measurably faster than named parameters on the sync hot path. */
-export function orderParams(accountId: number, o: Order): unknown[] {
-  return [
-    accountId,
-    o.orderId,
-    o.clientOrderId,
-    o.contractId,
-    o.outcome,
-    o.side,
-    o.status,
-    o.contracts,
-    o.entryPrice,
-    o.cost,
-    o.maxWin,
-    orNull(o.knockout),
-    o.deadline,
-    o.tx,
-    o.error ? o.error.code : null,
-    o.error ? o.error.msg : null,
-    o.orderType,
-    o.marketUnit,
-    o.qty,
-    o.boost,
-    orNull(o.proceeds),
-    orNull(o.rfqId),
-    o.createdAt,
-    o.updatedAt,
-  ];
-}
-
-export interface OrderRow {
-  account_id: number;
-  order_id: string;
-  client_order_id: string;
-  contract_id: string;
-  outcome: string;
-  side: Order['side'];
-  status: OrderStatus;
-  contracts: number;
-  entry_price: string;
-  cost: string;
-  max_win: string;
-  knockout: string | null;
-  deadline: number;
-  tx: string;
-  error_code: number | null;
-  error_msg: string | null;
-  order_type: Order['orderType'];
-  market_unit: Order['marketUnit'];
-  qty: string;
-  boost: number;
-  proceeds: string | null;
-  rfq_id: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export function toOrder(r: OrderRow): Order {
-  const o: Order = {
-    clientOrderId: r.client_order_id,
-    orderId: r.order_id,
-    contractId: r.contract_id,
-    outcome: r.outcome,
-    side: r.side,
-    status: r.status,
-    contracts: r.contracts,
-    entryPrice: r.entry_price,
-    cost: r.cost,
-    maxWin: r.max_win,
-    deadline: r.deadline,
-    tx: r.tx,
-    orderType: r.order_type,
-    marketUnit: r.market_unit,
-    qty: r.qty,
-    boost: r.boost,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-  if (r.knockout !== null) o.knockout = r.knockout;
-  if (r.error_code !== null) o.error = { code: r.error_code, msg: r.error_msg ?? '' };
-  if (r.proceeds !== null) o.proceeds = r.proceeds;
-  if (r.rfq_id !== null) o.rfqId = r.rfq_id;
-  return o;
-}
 
 /**
  * The WHERE clause and its parameters for a filter; shared by list, count and export.
@@ -381,7 +258,7 @@ export class OrdersRepo {
    */
   iterateForExport(accountId: number, filter: OrderFilter = {}): IterableIterator<unknown[]> {
     const w = orderWhere(accountId, filter, 'o.');
-    const cols = EXPORT_ORDER_COLUMNS.map((c) => EXPORT_ORDER_SQL[c]).join(', ');
+    const cols = EXPORT_ORDER_COLUMNS.map(exportColumnSql).join(', ');
     return this.#sql
       .get(
         `SELECT ${cols} FROM orders o LEFT JOIN fixtures f ON f.contract_id = o.contract_id
@@ -405,6 +282,9 @@ function registerMicros(db: Db): void {
     typeof s === 'string' ? toMicros(s) : null,
   );
 }
+
+/** Columns of an order export row that come from the order's fixture. */
+type FixtureColumn = 'league' | 'home_team' | 'away_team';
 
 /** What an order export row holds, in this order. */
 export const EXPORT_ORDER_COLUMNS = [
@@ -432,32 +312,21 @@ export const EXPORT_ORDER_COLUMNS = [
   'error_code',
   'error_msg',
   'tx',
-] as const;
+] as const satisfies readonly (OrderColumn | FixtureColumn)[];
 export type ExportOrderColumn = (typeof EXPORT_ORDER_COLUMNS)[number];
 
-const EXPORT_ORDER_SQL: Record<ExportOrderColumn, string> = {
-  created_at: 'o.created_at',
-  updated_at: 'o.updated_at',
-  order_id: 'o.order_id',
-  client_order_id: 'o.client_order_id',
-  contract_id: 'o.contract_id',
-  league: 'f.league',
-  home_team: 'f.home_team',
-  away_team: 'f.away_team',
-  outcome: 'o.outcome',
-  side: 'o.side',
-  order_type: 'o.order_type',
-  market_unit: 'o.market_unit',
-  qty: 'o.qty',
-  boost: 'o.boost',
-  status: 'o.status',
-  contracts: 'o.contracts',
-  entry_price: 'o.entry_price',
-  cost: 'o.cost',
-  max_win: 'o.max_win',
-  knockout: 'o.knockout',
-  proceeds: 'o.proceeds',
-  error_code: 'o.error_code',
-  error_msg: 'o.error_msg',
-  tx: 'o.tx',
-};
+/**
+ * Order columns an export leaves out, as it always has: the account (the export is one
+ * account's), the exchange's execution deadline and the quote's id.
+ */
+type NotExported = 'account_id' | 'deadline' | 'rfq_id';
+
+/** Every other column of an order is exported: a new column fails to compile here until it is. */
+const _exportsEveryColumn: [Exclude<OrderColumn, ExportOrderColumn | NotExported>] extends [never]
+  ? true
+  : never = true;
+
+/** An export column as the joined query selects it (`o.` the order, `f.` its fixture). */
+function exportColumnSql(c: ExportOrderColumn): string {
+  return c in ORDER_COLUMNS ? `o.${c}` : `f.${c}`;
+}

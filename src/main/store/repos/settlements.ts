@@ -100,7 +100,7 @@ function toSettlement(r: SettlementRow): StoredSettlement {
 }
 
 /**
- * Parses the exchange's ISO 8601 time. A time without a zone is read as UTC (the spec's zone),
+ * Parses the exchange's ISO 8601 time. A time without a zone is read as UTC (docs/api.md 2.7),
  * not as local time the way Date.parse would.
  */
 export function parseTimestamp(iso: string): number {

@@ -12,7 +12,7 @@ export interface StreamContext {
   now(): number;
 }
 
-/** GET list endpoints page at most 100 (exchange-api.md 4.10). */
+/** GET list endpoints page at most 100 (docs/api.md 4.10). */
 export const PAGE_LIMIT = 100;
 
 /**

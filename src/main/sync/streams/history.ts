@@ -1,7 +1,7 @@
 /**
  * The history sweep: the account's whole history read again from the exchange, for its first
  * sync and for "Resync history". First every order (GET /orders/updates without `since`,
- * exchange-api.md 4.7 rule 1), then every GET /settlements page from the newest (4.9), stored
+ * docs/api.md 4.7 rule 1), then every GET /settlements page from the newest (4.9), stored
  * the way the streams store them: an order keeps its newest report and the orders cursor only
  * moves forward (streams/orders.ts), a settlement row is inserted once (streams/settlements.ts).
  * Nothing is deleted first, so a sweep cut short loses nothing it stored.

@@ -5,9 +5,9 @@
  * orders that were not stored) and no double (orders are keyed by orderId, and replaying an
  * older cursor only rewrites the same rows).
  *
- * A history sweep (streams/history.ts) reads the whole history instead (no `since`, 4.7 rule 1)
- * and applies it the same way. The stored cursor only moves forward: a whole-history answer
- * committed after a poll that stored a later cursor must not take it back.
+ * A history sweep (streams/history.ts) reads the whole history instead (no `since`,
+ * docs/api.md 4.7 rule 1) and applies it the same way. The stored cursor only moves forward: a
+ * whole-history answer committed after a poll that stored a later cursor must not take it back.
  */
 import type { Order } from '../../../shared/api/schemas.js';
 import type { StreamContext } from './context.js';

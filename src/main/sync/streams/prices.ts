@@ -11,7 +11,7 @@
  * one of them, round-robin, looked up with the `team` (and, when known, `league`) filters the
  * sandbox documents; with more boosted fixtures than the whole list has pages, the next page
  * of the whole list (whose size the last full fixtures refresh stored as the `fixtures`
- * cursor). The spec shows only `bettingOpen`, `limit` and `offset` for GET /fixtures: an
+ * cursor). docs/api.md 4.2 names only `bettingOpen`, `limit` and `offset` for GET /fixtures: an
  * exchange that ignores `team` answers with other teams' fixtures, and from then on the watch
  * reads pages of the whole list.
  */

@@ -1,5 +1,5 @@
 /**
- * Settlements. The API gives them no id and no cursor (exchange-api.md 2.7, 4.9), so:
+ * Settlements. The API gives them no id and no cursor (docs/api.md 2.7, 4.9), so:
  *
  * - Each row is stored once under a stable key the store derives from its content
  *   (type|contractId|outcome|contracts|tx|timestamp): re-reading a page is harmless.

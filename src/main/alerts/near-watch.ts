@@ -1,0 +1,97 @@
+/**
+ * "Near" alerts: on every positions snapshot, each boosted position's distance to its knockout
+ * (distance.ts) is fed to its ladder of levels; a level fires once and re-arms only after the
+ * distance recovers past level + margin. A position's ladder is rebuilt from the near alerts
+ * stored for it (when first seen, when its knockout changes, after new levels), so a restart
+ * repeats none.
+ */
+import type { StoredPosition } from '../store/index.js';
+import { initialStates, knockoutDistance, step, type Ladder, type LevelState } from './distance.js';
+import { nearKey, nearPrefix, parseNearCount, positionKey } from './keys.js';
+import { nearMessage } from './messages.js';
+import type { AlertRecorder } from './recorder.js';
+
+interface Track {
+  knockout: string;
+  states: LevelState[];
+}
+
+export class NearWatch {
+  readonly #alerts: AlertRecorder;
+  #ladder: Ladder;
+  /** Per position (contract|outcome): the ladder state for its current knockout. */
+  readonly #tracks = new Map<string, Track>();
+
+  constructor(alerts: AlertRecorder, levels: Ladder) {
+    this.#alerts = alerts;
+    this.#ladder = levels;
+  }
+
+  /** New levels: every position's ladder is rebuilt from its stored alerts on the next check. */
+  configure(levels: Ladder): void {
+    this.#ladder = levels;
+    this.#tracks.clear();
+  }
+
+  /** Raises what `positions` (the latest snapshot) crossed; forgets positions no longer in it. */
+  check(positions: readonly StoredPosition[]): void {
+    const live = new Set<string>();
+    for (const p of positions) {
+      if (!p.boosted || p.knockout === undefined) continue;
+      const k = positionKey(p);
+      live.add(k);
+      let track = this.#tracks.get(k);
+      if (track === undefined || track.knockout !== p.knockout) {
+        track = { knockout: p.knockout, states: this.#loadStates(p) };
+        this.#tracks.set(k, track);
+      }
+      const distance = knockoutDistance(p.estimatedClosingPrice, p.knockout);
+      const i = step(this.#ladder, track.states, distance);
+      if (i === null) continue;
+      const level = this.#ladder.levels[i]!;
+      const state = track.states[i]!;
+      const levelText = level.toString();
+      const fixture = this.#alerts.fixtureName(p.contractId);
+      const message = nearMessage({
+        outcome: p.outcome,
+        fixture,
+        distance,
+        level,
+        knockout: p.knockout,
+      });
+      this.#alerts.raise(
+        {
+          kind: 'near',
+          contractId: p.contractId,
+          outcome: p.outcome,
+          level: p.estimatedClosingPrice,
+          threshold: p.knockout,
+          message,
+          dedupKey: nearKey(p.contractId, p.outcome, p.knockout, levelText, state.fired),
+        },
+        {
+          level: levelText,
+          distance: distance.toFixed(4),
+          knockout: p.knockout,
+          contracts: p.contracts,
+          ...(fixture !== undefined ? { fixture } : {}),
+        },
+      );
+      state.fired += 1;
+    }
+    for (const k of [...this.#tracks.keys()]) if (!live.has(k)) this.#tracks.delete(k);
+  }
+
+  /** The ladder for a position, from the near alerts stored for it and its knockout. */
+  #loadStates(p: StoredPosition): LevelState[] {
+    const prefix = nearPrefix(p.contractId, p.outcome, p.knockout!);
+    const fired = this.#ladder.levels.map(() => 0);
+    for (const a of this.#alerts.stored('near')) {
+      this.#ladder.levels.forEach((level, i) => {
+        const n = parseNearCount(a.dedupKey, `${prefix}${level.toString()}|`);
+        if (n !== null) fired[i] = Math.max(fired[i]!, n + 1);
+      });
+    }
+    return initialStates(fired);
+  }
+}

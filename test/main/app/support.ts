@@ -1,0 +1,87 @@
+/**
+ * The app's services as the app tests run them: on a temp data directory, with a keychain
+ * service of the test file's own, every push event recorded. A stop followed by a start is a
+ * restart on the same directory; cleanup() (after each test, or all) stops what runs and
+ * removes the directory, so the next start begins with an empty store.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import type { BetTerms, Fixture, IpcEvent, PlaceOrder } from '../../../src/shared/ipc/contract.js';
+
+export interface Seen {
+  event: IpcEvent;
+  payload: unknown;
+}
+
+/** A MARKET placement of 2 contracts on the home team, unless `over` says otherwise. */
+export function marketBet(
+  f: Pick<Fixture, 'contractId' | 'homeTeam'>,
+  over: Partial<BetTerms> & { clientOrderId: string },
+): PlaceOrder {
+  const { clientOrderId, ...bet } = over;
+  return {
+    clientOrderId,
+    type: 'MARKET',
+    bet: {
+      contractId: f.contractId,
+      outcome: f.homeTeam,
+      side: 'BUY',
+      qty: '2',
+      unit: 'BASE',
+      boost: 0,
+      ...bet,
+    },
+  };
+}
+
+export class AppHarness {
+  readonly keychainService: string;
+  readonly #name: string;
+  readonly #running: AppServices[] = [];
+  #dir: string | undefined;
+
+  /** `name` tells this file's directories and keychain entries from the others'. */
+  constructor(name: string) {
+    this.#name = name;
+    this.keychainService = `Betdesk-test-${name}-${randomBytes(4).toString('hex')}`;
+  }
+
+  /** The data directory of this test (made on first use). */
+  get dir(): string {
+    this.#dir ??= mkdtempSync(join(tmpdir(), `betdesk-${this.#name}-`));
+    return this.#dir;
+  }
+
+  async start(): Promise<{ services: AppServices; seen: Seen[] }> {
+    const services = await createAppServices({
+      dataDir: this.dir,
+      host: 'browser',
+      keychainService: this.keychainService,
+      versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
+    });
+    this.#running.push(services);
+    return { services, seen: record(services) };
+  }
+
+  /** Quits one run as the app does; a start after it is a restart. */
+  async stop(services: AppServices): Promise<void> {
+    await services.stop();
+    this.#running.splice(this.#running.indexOf(services), 1);
+  }
+
+  readonly cleanup = async (): Promise<void> => {
+    for (const s of this.#running.splice(0)) await s.stop();
+    if (this.#dir !== undefined) rmSync(this.#dir, { recursive: true, force: true });
+    this.#dir = undefined;
+  };
+}
+
+/** Every push event the services send from now on. */
+export function record(services: AppServices): Seen[] {
+  const seen: Seen[] = [];
+  services.events.subscribe((event, payload) => seen.push({ event, payload }));
+  return seen;
+}

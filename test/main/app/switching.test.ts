@@ -1,0 +1,170 @@
+/**
+ * Switching the active account and restarting, with the real parts: paper mode (the sandbox in
+ * process), a live account on a second sandbox over HTTP, the store in a temp dir and the
+ * system keychain (run with `bash build/test.sh test/main/app`).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppServices } from '../../../src/main/app/services.js';
+import { NetworkError } from '../../../src/main/client/index.js';
+import type { Account } from '../../../src/shared/ipc/contract.js';
+import { startSandbox, type Sandbox } from '../../exchange/harness.js';
+import { AppHarness, marketBet, record, type Seen } from './support.js';
+
+const app = new AppHarness('switch');
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ blockMs: 50, rateLimits: false });
+});
+afterAll(() => sandbox.close());
+
+afterEach(app.cleanup);
+
+const start = async () => (await app.start()).services;
+
+/** The accounts an event is about (the events that name one). */
+const accountsNamed = (seen: Seen[]) =>
+  seen.flatMap(({ payload }) =>
+    typeof payload === 'object' && payload !== null && 'accountId' in payload
+      ? [payload.accountId]
+      : [],
+  );
+
+/** A live account on the sandbox, added through the bridge (its secret goes to the keychain). */
+async function addLive(services: AppServices, label = 'Live desk'): Promise<Account> {
+  const key = await sandbox.newAccount('trade');
+  return services.accounts.add({
+    label,
+    baseUrl: sandbox.url,
+    apiKey: key.apiKey,
+    secret: key.secret,
+  });
+}
+
+describe('switching the active account', () => {
+  it('stops the paper session, and every event after the switch is the live account’s', async () => {
+    const services = await start();
+    await services.status.get();
+    const paper = services.session()!;
+    expect(paper.isPaper).toBe(true);
+    const live = await addLive(services);
+    const seen = record(services);
+
+    const info = await services.accounts.switchTo(live.id);
+    expect(info).toMatchObject({
+      mode: 'live',
+      activeAccountId: live.id,
+      accountLabel: 'Live desk',
+    });
+    const session = services.session()!;
+    expect(session).not.toBe(paper);
+    expect(session).toMatchObject({
+      accountId: Number(live.id),
+      isPaper: false,
+      bridgeId: live.id,
+    });
+    expect(session.client.baseUrl).toBe(sandbox.url);
+
+    // The paper session is stopped: its engine is not running, its client refuses, and its
+    // governor no longer holds its budget.
+    expect(paper.engine.running).toBe(false);
+    const refused = await paper.client.orders({ limit: 1 }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect((refused as NetworkError).cause).toMatchObject({ message: 'client closed' });
+    const { governor, governorName } = paper.connection;
+    expect(governor.snapshot().accounts[governorName]).toBeUndefined();
+
+    // The switch is announced with the live account's figures.
+    expect(seen).toContainEqual({ event: 'app:changed', payload: info });
+    expect(seen.find((e) => e.event === 'positions:changed')?.payload).toMatchObject({
+      accountId: live.id,
+    });
+    expect(await services.accounts.list()).toEqual([
+      expect.objectContaining({ id: live.id, active: true }),
+    ]);
+
+    // An order placed now is the live account's, and its push comes from the live session.
+    const f = await sandbox.openFixture();
+    const { row } = await services.trading.place(
+      marketBet(f, { clientOrderId: 'bd-switch-live-1' }),
+    );
+    expect(row.orderId).toEqual(expect.any(String));
+    await expect
+      .poll(
+        () =>
+          seen.some(
+            (e) =>
+              e.event === 'orders:changed' &&
+              (e.payload as { orderIds: string[] }).orderIds.includes(row.orderId!),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const page = await services.orders.list({ limit: 50, offset: 0 });
+    expect(page.rows.map((r) => r.clientOrderId)).toEqual(['bd-switch-live-1']);
+    // Nothing came from the paper session (its events name no account: null) after the switch.
+    expect(new Set(accountsNamed(seen))).toEqual(new Set([live.id]));
+  });
+
+  it('answers a call made during a switch for the account switched to', async () => {
+    const services = await start();
+    await services.status.get();
+    const live = await addLive(services);
+
+    const switching = services.accounts.switchTo(live.id);
+    const view = services.positions.view();
+    expect((await view).accountId).toBe(live.id);
+    expect((await switching).activeAccountId).toBe(live.id);
+
+    const back = services.accounts.switchTo(null);
+    expect((await services.status.get()).mode).toBe('paper');
+    expect((await back).mode).toBe('paper');
+  });
+
+  it('switches to paper before removing the active account', async () => {
+    const services = await start();
+    const live = await addLive(services);
+    await services.accounts.switchTo(live.id);
+    const seen = record(services);
+
+    expect(await services.accounts.remove(live.id)).toBe(true);
+    expect(services.session()?.isPaper).toBe(true);
+    expect(seen).toContainEqual({
+      event: 'app:changed',
+      payload: expect.objectContaining({ mode: 'paper', activeAccountId: null }) as unknown,
+    });
+    expect(await services.accounts.list()).toEqual([]);
+    await expect(services.accounts.switchTo(live.id)).rejects.toMatchObject({ kind: 'not-found' });
+  });
+});
+
+describe('a restart on the same data directory', () => {
+  it('opens the account that was active, and paper once paper was chosen again', async () => {
+    const first = await start();
+    const live = await addLive(first);
+    await first.accounts.switchTo(live.id);
+    await app.stop(first);
+
+    const second = await start();
+    expect(await second.app.info()).toMatchObject({ mode: 'live', activeAccountId: live.id });
+    expect(second.session()).toMatchObject({ accountId: Number(live.id), isPaper: false });
+    expect((await second.status.get()).mode).toBe('live');
+    expect(await second.accounts.list()).toEqual([
+      expect.objectContaining({ id: live.id, active: true }),
+    ]);
+    // It reaches the exchange with the secret the keychain kept.
+    await expect(second.session()!.client.orders({ limit: 1 })).resolves.toMatchObject({
+      orders: expect.any(Array) as unknown,
+    });
+
+    await second.accounts.switchTo(null);
+    await app.stop(second);
+
+    const third = await start();
+    expect(await third.app.info()).toMatchObject({ mode: 'paper', activeAccountId: null });
+    expect(third.session()?.isPaper).toBe(true);
+    expect(await third.accounts.list()).toEqual([
+      expect.objectContaining({ id: live.id, active: false }),
+    ]);
+  });
+});
