@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { ErrorCodes } from '../../src/shared/api/errors.js';
 import {
   ago,
   fractionPercent,
@@ -6,17 +7,17 @@ import {
   pnlWord,
   signedMoney,
 } from '../../src/renderer/src/lib/format.js';
-import { newIntentId } from '../../src/renderer/src/lib/intent.js';
+import { newClientOrderId } from '../../src/renderer/src/lib/client-order-id.js';
 import { SHORTCUT_LIST } from '../../src/renderer/src/lib/keys.js';
 import { orderSentence } from '../../src/renderer/src/lib/order-words.js';
 import { orderRow } from './rows.js';
 
-describe('intent ids', () => {
+describe('new clientOrderIds', () => {
   test('are valid clientOrderIds: bd-, the time in base 36, 12 hex digits', () => {
-    const id = newIntentId(1_800_000_000_000, (n) => new Uint8Array(n).fill(0xab));
+    const id = newClientOrderId(1_800_000_000_000, (n) => new Uint8Array(n).fill(0xab));
     expect(id).toBe(`bd-${(1_800_000_000_000).toString(36)}-abababababab`);
-    expect(newIntentId()).toMatch(/^bd-[0-9a-z]+-[0-9a-f]{12}$/);
-    expect(newIntentId()).not.toBe(newIntentId());
+    expect(newClientOrderId()).toMatch(/^bd-[0-9a-z]+-[0-9a-f]{12}$/);
+    expect(newClientOrderId()).not.toBe(newClientOrderId());
   });
 });
 
@@ -49,7 +50,7 @@ describe('order sentences', () => {
   test('a rejection gives the exchange’s reason in words', () => {
     const row = orderRow({
       status: 'REJECTED',
-      error: { code: -2024, message: 'The transaction reverted on chain.' },
+      error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
     });
     expect(orderSentence(row, 'REJECTED')).toBe(
       'Rejected: The transaction reverted on chain. Nothing was bought or sold.',

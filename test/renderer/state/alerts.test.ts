@@ -65,6 +65,7 @@ describe('the alert centre', () => {
     await alerts.load();
     await alerts.markAllRead();
     expect(bridge.inputs('alerts:read')).toEqual([{ all: true }]);
+    expect(alerts.alerts.length).toBeGreaterThan(0);
     expect(alerts.alerts.every((a) => !a.read)).toBe(true);
     expect(alerts.error).toBe('The store could not be written.');
   });

@@ -41,6 +41,27 @@ describe('the app state', () => {
     expect(app.online).toBe(false);
   });
 
+  test('reads once at start, and everything again only when its service comes back', async () => {
+    const { bridge, app } = setup();
+    let reconnects = 0;
+    app.onReconnect(() => reconnects++);
+    app.start();
+    // The socket's first connection: the first reads were waiting for it, so nothing more.
+    bridge.setConnected(true);
+    await settle();
+    expect(bridge.inputs('app:info')).toHaveLength(1);
+    expect(reconnects).toBe(0);
+
+    bridge.setConnected(false);
+    expect(app.connected).toBe(false);
+    bridge.setConnected(true);
+    await settle();
+    expect(app.connected).toBe(true);
+    expect(bridge.inputs('app:info')).toHaveLength(2);
+    expect(bridge.inputs('status:get')).toHaveLength(2);
+    expect(reconnects).toBe(1);
+  });
+
   test('tells its listeners when the active account changes, not on every info', async () => {
     const { bridge, app } = setup();
     let changes = 0;

@@ -177,3 +177,30 @@ describe('CSV export from the app', () => {
     expect(ended).toEqual(['canceled']);
   });
 });
+
+describe('the progress line', () => {
+  test('works until the export ends, with the share of rows written while it runs', async () => {
+    const { bridge, exports } = setup();
+    expect(exports.tone).toBe('working');
+    expect(exports.fraction).toBeNull();
+    await exports.run(SETTLEMENTS);
+    expect(exports.tone).toBe('working');
+    expect(exports.fraction).toBeNull();
+    bridge.emit('export:progress', progress());
+    expect(exports.fraction).toBe(0.25);
+    bridge.emit('export:progress', progress({ state: 'done', rows: 1_000_000 }));
+    expect(exports.tone).toBe('ok');
+    expect(exports.fraction).toBeNull();
+  });
+
+  test('a failed export is shown as failed, a canceled one as ended', async () => {
+    const { bridge, exports } = setup();
+    await exports.run(SETTLEMENTS);
+    bridge.emit('export:progress', progress({ state: 'failed', message: 'Disk full.' }));
+    expect(exports.tone).toBe('failed');
+    exports.dismiss();
+    await exports.run(SETTLEMENTS);
+    await exports.cancel();
+    expect(exports.tone).toBe('ok');
+  });
+});

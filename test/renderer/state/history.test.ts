@@ -371,3 +371,34 @@ describe('the history', () => {
     expect(bridge.inputs('history:choices').length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('exporting what the screen shows', () => {
+  test('the export is of the filter on screen, said in words', async () => {
+    const { history } = setup(1204);
+    history.show();
+    await idle();
+    history.range.preset = '30d';
+    history.type = 'CLOSED';
+    history.league = 'EPL';
+    history.team = 'ARS';
+    history.contractId = 'EPL-ARSCHE';
+    await idle();
+    const target = history.exportTarget;
+    expect(history.total).toBeGreaterThan(1);
+    expect(target?.kind).toBe('settlements');
+    expect(target?.filter).toEqual(history.filter);
+    expect(target?.about).toBe(
+      `The ${history.total.toLocaleString()} settlements these filters show: Last 30 days · Closed · EPL · bets on ARS · ARS v CHE.`,
+    );
+  });
+
+  test('nothing to export while the custom dates are not a range', async () => {
+    const { history } = setup();
+    history.show();
+    await idle();
+    history.range.preset = 'custom';
+    history.range.from = '2030-02-01';
+    history.range.to = '2030-01-01';
+    expect(history.exportTarget).toBeNull();
+  });
+});

@@ -240,3 +240,19 @@ describe('the order blotter', () => {
     expect(orders.rows.some((r) => r.clientOrderId === 'bd-now')).toBe(false);
   });
 });
+
+describe('exporting what the blotter shows', () => {
+  test('the export is of the scope on screen, counted by main’s totals, said in words', async () => {
+    const { orders } = setup();
+    orders.start();
+    await settle();
+    orders.side = 'SELL';
+    orders.contractId = 'EPL-ARSCHE';
+    await settle();
+    expect(orders.exportTarget).toEqual({
+      kind: 'orders',
+      filter: orders.scope,
+      about: 'The 12 exchange orders these filters show: All time · Sell · ARS v CHE.',
+    });
+  });
+});

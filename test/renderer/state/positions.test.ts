@@ -132,8 +132,12 @@ describe('positions', () => {
     clock.now = NOW + 3400;
     expect(positions.ageText).toBe('updated 3 s ago');
     expect(positions.stale).toBe(false);
+    expect(positions.staleWords).toBeNull();
     clock.now = NOW + 10_001;
     expect(positions.stale).toBe(true);
+    expect(positions.staleWords).toBe(
+      'Stale: no report from the exchange for 10 s; values may be out of date.',
+    );
   });
 
   test('figures the exchange never reported are stale', async () => {
@@ -141,6 +145,9 @@ describe('positions', () => {
     await positions.load();
     expect(positions.stale).toBe(true);
     expect(positions.ageText).toBe('not updated from the exchange yet');
+    expect(positions.staleWords).toBe(
+      'Stale: the exchange has not reported positions yet; values may be out of date.',
+    );
   });
 
   test('a failed read says why', async () => {

@@ -5,15 +5,21 @@ import {
   type PracticeFixture,
 } from '../../../src/renderer/src/lib/state/practice.svelte.js';
 import { FakeBridge } from '../fake-bridge.js';
-import { NOW } from '../rows.js';
+import type { PositionRow } from '../../../src/shared/ipc/contract.js';
+import { NOW, position } from '../rows.js';
 
-function setup(fixtures: PracticeFixture[]) {
+function setup(fixtures: PracticeFixture[], positions: PositionRow[] = []) {
   const bridge = new FakeBridge();
   bridge.answer('practice:price', (i) => ({ message: `${i.outcome} is now ${i.indexPrice}.` }));
   bridge.answer('practice:close', { message: 'Betting on ARS v CHE is closed.' });
   bridge.answer('practice:resolve', (i) => ({ message: `Resolved: ${i.winner}.` }));
   bridge.answer('practice:reject', { message: 'Your next order will be rejected on chain.' });
-  const ctx = { fixtures };
+  const ctx = {
+    fixtures,
+    positions,
+    indexPrice: (contractId: string, outcome: string) =>
+      contractId === 'EPL-1' ? (outcome === 'ARS' ? '0.5500' : '0.4500') : null,
+  };
   const practice = new PracticeState(bridge, ctx, new ManualClock(NOW));
   return { bridge, ctx, practice };
 }
@@ -95,5 +101,37 @@ describe('the practice panel', () => {
     practice.follow('EPL-2', 'MUN');
     expect(practice.contractId).toBe('EPL-2');
     expect(practice.outcome).toBe('MUN');
+  });
+});
+
+describe('the held position', () => {
+  const boosted = position({ contractId: 'EPL-1', outcome: 'CHE', knockout: '0.2475' });
+
+  test('is the position on the fixture and outcome chosen, with the index price now', () => {
+    const { practice } = setup([held, other], [boosted]);
+    expect(practice.held).toBe(boosted);
+    expect(practice.indexNow).toBe('0.4500');
+    practice.outcome = 'ARS';
+    expect(practice.held).toBeNull();
+    expect(practice.indexNow).toBe('0.5500');
+    practice.contractId = 'EPL-2';
+    expect(practice.indexNow).toBeNull();
+  });
+
+  test('the knockout buttons move the price to either side of its knockout', async () => {
+    const { bridge, practice } = setup([held, other], [boosted]);
+    await practice.moveNear();
+    await practice.movePast();
+    const prices = bridge.inputs('practice:price').map((i) => i.indexPrice);
+    expect(prices).toHaveLength(2);
+    expect(Number(prices[0])).toBeGreaterThan(0.2475);
+    expect(Number(prices[1])).toBeLessThan(0.2475);
+  });
+
+  test('with nothing held, they do nothing', async () => {
+    const { bridge, practice } = setup([held, other]);
+    await practice.moveNear();
+    await practice.movePast();
+    expect(bridge.inputs('practice:price')).toHaveLength(0);
   });
 });

@@ -1,37 +1,36 @@
 import { describe, expect, test } from 'vitest';
-import type { OrderRow, PlaceResult, PositionRow } from '../../../src/shared/ipc/contract.js';
+import { ErrorCodes } from '../../../src/shared/api/errors.js';
+import type { OrderRow, PlaceResult } from '../../../src/shared/ipc/contract.js';
 import { ManualClock } from '../../../src/renderer/src/lib/state/clock.svelte.js';
-import { SlipState, type SlipContext } from '../../../src/renderer/src/lib/state/slip.svelte.js';
+import { SlipState } from '../../../src/renderer/src/lib/state/slip.svelte.js';
 import { deferred, FakeBridge, settle } from '../fake-bridge.js';
 import { fixture, fixtureRef, NOW, orderRow, position, quoteResult } from '../rows.js';
+import { TestSlipContext } from './slip-context.svelte.js';
 
-interface Ctx extends SlipContext {
-  canTrade: boolean;
-  online: boolean;
-  oneClick: boolean;
-  positions: PositionRow[];
-}
+type Ctx = Partial<Pick<TestSlipContext, 'canTrade' | 'online' | 'oneClick' | 'positions'>>;
 
-function setup(over: Partial<Ctx> = {}) {
+function setup(over: Ctx = {}) {
   const bridge = new FakeBridge();
   const clock = new ManualClock(NOW);
-  const ctx: Ctx = {
-    canTrade: true,
-    online: true,
-    oneClick: true,
-    positions: [],
-    fixture: () => null,
-    ...over,
-  };
+  const ctx = new TestSlipContext(over);
   let n = 0;
   const slip = new SlipState(bridge, ctx, clock, () => `bd-test-${++n}`);
   bridge.answer('quote:request', quoteResult());
   const placed = (row: Partial<OrderRow> = {}): PlaceResult => ({
-    row: orderRow({ clientOrderId: slip.intentId ?? 'none', ...row }),
+    row: orderRow({ clientOrderId: slip.clientOrderId ?? 'none', ...row }),
     repeated: false,
   });
   bridge.answer('order:place', () => placed());
   return { bridge, clock, ctx, slip, placed };
+}
+
+/** Every placement is refused by the rate limit, to be tried again in `retryAfterMs`. */
+function rateLimited(bridge: FakeBridge, retryAfterMs: number): void {
+  bridge.fail('order:place', {
+    kind: 'rate-limited',
+    message: 'The exchange’s order budget is spent for now.',
+    retryAfterMs,
+  });
 }
 
 async function quoted(slip: SlipState, qty = '25'): Promise<void> {
@@ -41,18 +40,18 @@ async function quoted(slip: SlipState, qty = '25'): Promise<void> {
 }
 
 describe('placing from a quote', () => {
-  test('Place sends one FOK with the quote’s rfqId and the intent made when the quote arrived', async () => {
+  test('Place sends one FOK with the quote’s rfqId and the clientOrderId made when the quote arrived', async () => {
     const { bridge, slip } = setup();
     await quoted(slip);
-    expect(slip.intentId).toBe('bd-test-1');
+    expect(slip.clientOrderId).toBe('bd-test-1');
     await slip.place();
     expect(bridge.inputs('order:place')).toEqual([
-      { intentId: 'bd-test-1', type: 'FOK', rfqId: 'rfq-1' },
+      { clientOrderId: 'bd-test-1', type: 'FOK', rfqId: 'rfq-1' },
     ]);
     expect(slip.status).toBe('SUBMITTED');
   });
 
-  test('a double click sends one request, and nothing more once the intent has its order', async () => {
+  test('a double click sends one request, and nothing more once the bet has its order', async () => {
     const { bridge, slip, placed } = setup();
     const reply = deferred<PlaceResult>();
     bridge.answer('order:place', () => reply.promise);
@@ -70,12 +69,12 @@ describe('placing from a quote', () => {
     expect(slip.placeProblem).toMatch(/has been placed/);
   });
 
-  test('switching FOK and Market after placing keeps the intent: one quote is never a second bet', async () => {
+  test('switching FOK and Market after placing keeps the bet: one quote is never a second bet', async () => {
     const { bridge, slip } = setup();
     await quoted(slip);
     await slip.place();
     slip.kind = 'MARKET';
-    expect(slip.intentId).toBe('bd-test-1');
+    expect(slip.clientOrderId).toBe('bd-test-1');
     await slip.place();
     slip.kind = 'FOK';
     await slip.place();
@@ -86,7 +85,10 @@ describe('placing from a quote', () => {
   test('a bet the exchange refused says it was not placed, not that it was', async () => {
     const { bridge, slip, placed } = setup();
     bridge.answer('order:place', () =>
-      placed({ status: 'NOT_PLACED', error: { code: -2019, message: 'Betting is closed.' } }),
+      placed({
+        status: 'NOT_PLACED',
+        error: { code: ErrorCodes.MARKET_CLOSED, message: 'Betting is closed.' },
+      }),
     );
     await quoted(slip);
     await slip.place();
@@ -117,7 +119,7 @@ describe('placing from a quote', () => {
     expect(slip.quote).toBeNull();
   });
 
-  test('a Market choice places MARKET with the slip’s size, unit and boost, as its own intent', async () => {
+  test('a Market choice places MARKET with the slip’s size, unit and boost, as its own bet', async () => {
     const { bridge, slip } = setup();
     slip.select(fixture(), 'CHE');
     slip.unit = 'QUOTE';
@@ -125,14 +127,14 @@ describe('placing from a quote', () => {
     slip.boost = 40;
     bridge.answer('quote:request', quoteResult({ knockout: '0.2475' }));
     await slip.request();
-    const fokIntent = slip.intentId;
+    const fokId = slip.clientOrderId;
     slip.kind = 'MARKET';
-    expect(slip.intentId).not.toBe(fokIntent);
+    expect(slip.clientOrderId).not.toBe(fokId);
     expect(slip.placeLabel).toBe('Place bet · Market · up to $25.00');
     await slip.place();
     expect(bridge.inputs('order:place')).toEqual([
       {
-        intentId: slip.intentId,
+        clientOrderId: slip.clientOrderId,
         type: 'MARKET',
         bet: {
           contractId: 'EPL-ARSCHE',
@@ -177,14 +179,14 @@ describe('placing from a quote', () => {
     expect(bridge.inputs('order:place')).toHaveLength(0);
   });
 
-  test('changing the size throws the quote away and ends its intent; the next quote is a new intent', async () => {
+  test('changing the size throws the quote away and ends its bet; the next quote is a new bet', async () => {
     const { slip } = setup();
     await quoted(slip);
     slip.qty = '30';
     expect(slip.quote).toBeNull();
-    expect(slip.intentId).toBeNull();
+    expect(slip.clientOrderId).toBeNull();
     await slip.request();
-    expect(slip.intentId).toBe('bd-test-2');
+    expect(slip.clientOrderId).toBe('bd-test-2');
   });
 
   test('a quote that answers after the size changed is not shown for the new size', async () => {
@@ -258,7 +260,7 @@ describe('the order’s life', () => {
         orderRow({
           clientOrderId: 'bd-test-1',
           status: 'REJECTED',
-          error: { code: -2024, message: 'The transaction reverted on chain.' },
+          error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
         }),
       ],
       more: false,
@@ -348,7 +350,7 @@ describe('refusals', () => {
     const { bridge, slip } = setup();
     bridge.fail('order:place', {
       kind: 'exchange',
-      code: -2030,
+      code: ErrorCodes.OPPOSITE_HELD,
       message: 'The opposite outcome is held; close it before betting this one.',
     });
     await quoted(slip);
@@ -361,13 +363,9 @@ describe('refusals', () => {
     expect(slip.order).toBeNull();
   });
 
-  test('rate-limited says when it may be tried again, and the retry is the same intent', async () => {
+  test('rate-limited says when it may be tried again, and the retry is the same bet', async () => {
     const { bridge, clock, slip, placed } = setup();
-    bridge.fail('order:place', {
-      kind: 'rate-limited',
-      message: 'The exchange’s order budget is spent for now.',
-      retryAfterMs: 5000,
-    });
+    rateLimited(bridge, 5000);
     await quoted(slip);
     await slip.place();
     expect(slip.retryInMs).toBe(5000);
@@ -377,10 +375,10 @@ describe('refusals', () => {
     bridge.answer('order:place', () => placed());
     await slip.place();
     const [first, second] = bridge.inputs('order:place');
-    expect(second?.intentId).toBe(first?.intentId);
+    expect(second?.clientOrderId).toBe(first?.clientOrderId);
   });
 
-  test('a lost answer asks main what became of the intent, and a retry repeats the same intent', async () => {
+  test('a lost answer asks main what became of the bet, and a retry repeats the same bet', async () => {
     const { bridge, slip, placed } = setup();
     bridge.fail('order:place', {
       kind: 'internal',
@@ -393,7 +391,10 @@ describe('refusals', () => {
     expect(slip.failure?.kind).toBe('internal');
     bridge.answer('order:place', () => placed());
     await slip.place();
-    expect(bridge.inputs('order:place').map((i) => i.intentId)).toEqual(['bd-test-1', 'bd-test-1']);
+    expect(bridge.inputs('order:place').map((i) => i.clientOrderId)).toEqual([
+      'bd-test-1',
+      'bd-test-1',
+    ]);
   });
 
   test('when the lost answer’s order did go through, the slip shows it instead of retrying', async () => {
@@ -469,5 +470,195 @@ describe('the size', () => {
     slip.unit = 'QUOTE';
     expect(slip.sizeProblem).toBeNull();
     expect(slip.canRequest).toBe(true);
+  });
+});
+
+describe('another pick is another bet', () => {
+  test('picking another fixture discards the quote and its bet, and the boost with it', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.qty = '25';
+    slip.boost = 40;
+    await slip.request();
+    expect(slip.quote).not.toBeNull();
+    slip.select(fixture({ contractId: 'EPL-LIVMCI', homeTeam: 'LIV', awayTeam: 'MCI' }), 'LIV');
+    expect(slip.quote).toBeNull();
+    expect(slip.clientOrderId).toBeNull();
+    expect(slip.boost).toBe(0);
+    expect(slip.qty).toBe('25');
+    await slip.request();
+    expect(bridge.inputs('quote:request').at(-1)).toMatchObject({
+      contractId: 'EPL-LIVMCI',
+      outcome: 'LIV',
+      boost: 0,
+    });
+  });
+
+  test('the other outcome of the same fixture starts without the boost too', () => {
+    const { slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.boost = 40;
+    slip.select(fixture(), 'CHE');
+    expect(slip.boost).toBe(0);
+  });
+
+  test('picking the same outcome again keeps the boost but asks for a new quote', async () => {
+    const { slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.qty = '25';
+    slip.boost = 40;
+    await slip.request();
+    slip.select(fixture(), 'ARS');
+    expect(slip.boost).toBe(40);
+    expect(slip.quote).toBeNull();
+  });
+
+  test('another pick goes back to a quoted (fill or kill) price and forgets the last order', async () => {
+    const { slip } = setup();
+    await quoted(slip);
+    slip.kind = 'MARKET';
+    await slip.place();
+    expect(slip.order).not.toBeNull();
+    slip.select(fixture(), 'CHE');
+    expect(slip.kind).toBe('FOK');
+    expect(slip.order).toBeNull();
+    expect(slip.status).toBeNull();
+  });
+
+  test('clearing the slip forgets the pick, the boost and the quote', async () => {
+    const { slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.qty = '25';
+    slip.boost = 30;
+    await slip.request();
+    slip.clear();
+    expect(slip.selection).toBeNull();
+    expect(slip.boost).toBe(0);
+    expect(slip.quote).toBeNull();
+    expect(slip.placeProblem).toBe('Pick an outcome first.');
+  });
+});
+
+describe('the terms', () => {
+  test('the size, the unit and the boost each discard the quote shown', async () => {
+    const { slip } = setup();
+    await quoted(slip);
+    slip.boost = 10;
+    expect(slip.quote).toBeNull();
+    await slip.request();
+    slip.unit = 'QUOTE';
+    expect(slip.quote).toBeNull();
+  });
+
+  test('the boost is a whole number from 0 to 100', () => {
+    const { slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.boost = 140;
+    expect(slip.boost).toBe(100);
+    slip.boost = -3;
+    expect(slip.boost).toBe(0);
+    slip.boost = 12.6;
+    expect(slip.boost).toBe(13);
+  });
+
+  test('a close cannot be boosted nor sized in dollars', () => {
+    const { slip } = setup({ positions: [position({ contracts: 10 })] });
+    slip.closePosition(position({ contracts: 10 }));
+    slip.boost = 50;
+    slip.unit = 'QUOTE';
+    expect(slip.boost).toBe(0);
+    expect(slip.unit).toBe('BASE');
+  });
+
+  test('no terms, and no quote, without a valid size', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'ARS');
+    expect(slip.terms).toBeNull();
+    slip.qty = '-2';
+    expect(slip.canRequest).toBe(false);
+    await slip.request();
+    expect(bridge.inputs('quote:request')).toHaveLength(0);
+  });
+
+  test('a failed quote request says why, and the next request clears it', async () => {
+    const { bridge, slip } = setup();
+    bridge.fail('quote:request', { kind: 'exchange', message: 'No price for this outcome.' });
+    await quoted(slip);
+    expect(slip.quoteError).toBe('No price for this outcome.');
+    expect(slip.clientOrderId).toBeNull();
+    bridge.answer('quote:request', quoteResult());
+    await slip.request();
+    expect(slip.quoteError).toBeNull();
+    expect(slip.clientOrderId).not.toBeNull();
+  });
+});
+
+describe('what the slip shows', () => {
+  test('the countdown counts whole seconds by the exchange’s clock', async () => {
+    const { clock, slip } = setup();
+    await quoted(slip);
+    expect(slip.secondsLeft).toBe(30);
+    clock.now = NOW + 10_500;
+    expect(slip.secondsLeft).toBe(20);
+  });
+
+  test('Place is off while the confirmation step is open, and Confirm is off once the quote expires', async () => {
+    const { clock, slip } = setup({ oneClick: false });
+    await quoted(slip);
+    expect(slip.placeNote).toMatch(/^You will confirm the stake/);
+    await slip.place();
+    expect(slip.canPlace).toBe(false);
+    expect(slip.canConfirm).toBe(true);
+    clock.now = NOW + 31_000;
+    expect(slip.canConfirm).toBe(false);
+  });
+
+  test('the note under Place says what it will do, or why it is off', async () => {
+    const { ctx, slip } = setup();
+    await quoted(slip);
+    expect(slip.placeNote).toBe('One-click betting is on: Place sends the bet at once.');
+    ctx.canTrade = false;
+    expect(slip.refusalMessage).toMatch(/may only read/);
+    expect(slip.placeNote).toBe('Place is off until that changes.');
+    ctx.canTrade = true;
+    await slip.place();
+    expect(slip.placeNote).toBe('Placed. Request a new quote to bet again.');
+    ctx.canTrade = false;
+    expect(slip.refusal).not.toBeNull();
+    expect(slip.refusalMessage).toBeNull();
+  });
+
+  test('a failure says what can be done about it', async () => {
+    const { bridge, clock, slip } = setup();
+    rateLimited(bridge, 4200);
+    await quoted(slip);
+    await slip.place();
+    expect(slip.failureAdvice).toBe('You can try again in 5 s.');
+    clock.now = NOW + 5000;
+    expect(slip.failureAdvice).toBe('You can try again now.');
+    bridge.fail('order:place', { kind: 'offline', message: 'The exchange cannot be reached.' });
+    bridge.answer('orders:get', { row: null });
+    await slip.place();
+    expect(slip.failureAdvice).toMatch(/^Nothing was sent/);
+  });
+
+  test('a rate-limit wait outlives a change of size: the next quote still waits', async () => {
+    const { bridge, slip } = setup();
+    rateLimited(bridge, 5000);
+    await quoted(slip);
+    await slip.place();
+    slip.qty = '30';
+    expect(slip.failure?.kind).toBe('rate-limited');
+    await slip.request();
+    expect(slip.placeProblem).toMatch(/try again in 5 s/);
+  });
+
+  test('Ctrl/Cmd+Enter presses Place, then Confirm', async () => {
+    const { bridge, slip } = setup({ oneClick: false });
+    await quoted(slip);
+    await slip.placeOrConfirm();
+    expect(slip.confirming).toBe(true);
+    await slip.placeOrConfirm();
+    expect(bridge.inputs('order:place')).toHaveLength(1);
   });
 });

@@ -96,6 +96,14 @@ export const practice = new PracticeState(
       for (const f of markets.page?.fixtures ?? []) add(f);
       return out;
     },
+    get positions() {
+      return positions.all;
+    },
+    indexPrice(contractId, outcome) {
+      const f = markets.fixture(contractId);
+      if (!f) return null;
+      return outcome === f.homeTeam ? f.homePrice : f.awayPrice;
+    },
   },
   clock,
 );
@@ -146,8 +154,7 @@ export function startDesk(): () => void {
     notifier.start(),
     nav.start(),
     // Pushes missed while Betdesk's own service was away: read everything again.
-    bridge.onConnection((connected) => {
-      if (!connected) return;
+    app.onReconnect(() => {
       void markets.load();
       void positions.load();
       void orders.load();

@@ -17,7 +17,7 @@ export const SETTLEMENT_TYPE_ORDER = [
   'SETTLEMENT',
 ] as const satisfies readonly SettlementType[];
 
-/** How a settlement ended (exchange-api.md 2.7). */
+/** How a settlement ended (docs/api.md 2.7). */
 export const TYPE_WORDS: Record<SettlementType, string> = {
   CLOSED: 'Closed',
   KNOCKED_OUT: 'Knocked out',

@@ -1,8 +1,10 @@
 /**
- * What the slip says before anything is sent: the known refusals (what the app already knows
- * the exchange would refuse) and the Place button's words for what will happen.
+ * What the slip says: the known refusals (what the app already knows the exchange would refuse),
+ * why Place cannot send, the Place button's words for what will happen, and the advice under a
+ * failure. Pure functions of the facts the slip state hands them.
  */
-import type { FixtureRef, PositionRow } from '../../../shared/ipc/contract.js';
+import type { BridgeErrorKind, FixtureRef, PositionRow } from '../../../shared/ipc/contract.js';
+import { personMessage, readSizing } from '../../../shared/api/leg.js';
 import { count, money } from './format.js';
 
 export interface Refusal {
@@ -90,4 +92,100 @@ export function placeLabel(f: PlaceFacts): string {
   if (f.kind === 'FOK') return `Place bet · ${n} · ${money(f.cost)}`;
   if (f.dollars !== undefined) return `Place bet · Market · up to ${money(f.dollars)}`;
   return `Place bet · Market · ${n} · about ${money(f.cost)}`;
+}
+
+/** Why Place cannot send, in the order the user can do something about it. */
+export type PlaceBlock =
+  | { kind: 'no-pick' }
+  | { kind: 'placed'; notPlaced: boolean }
+  | { kind: 'refused'; refusal: Refusal }
+  | { kind: 'checking' }
+  | { kind: 'no-quote' }
+  | { kind: 'expired' }
+  | { kind: 'rate-limited'; retryInMs: number };
+
+export function placeProblemText(block: PlaceBlock): string {
+  switch (block.kind) {
+    case 'no-pick':
+      return 'Pick an outcome first.';
+    case 'placed':
+      return block.notPlaced
+        ? 'This bet was not placed (the reason is below). Request a new quote to try again.'
+        : 'This bet has been placed. Request a new quote to bet again.';
+    case 'refused':
+      return block.refusal.message;
+    case 'checking':
+      return 'Your last bet from this slip is still being checked with the exchange. Wait for its result before placing another, so it cannot become a double bet.';
+    case 'no-quote':
+      return 'Request a quote first.';
+    case 'expired':
+      return 'This quote has expired; request a new one.';
+    case 'rate-limited':
+      return `The exchange’s order limit is spent for now: try again in ${Math.ceil(block.retryInMs / 1000)} s.`;
+  }
+}
+
+export interface PlaceNoteFacts {
+  block: PlaceBlock | null;
+  oneClick: boolean;
+  side: 'BUY' | 'SELL';
+}
+
+/** The line under the Place button: why it is off, or what pressing it will do. */
+export function placeNote(f: PlaceNoteFacts): string {
+  const { block } = f;
+  if (block?.kind === 'placed') return 'Placed. Request a new quote to bet again.';
+  // The refusal itself is shown above the form: here only that Place waits for it.
+  if (block?.kind === 'refused') return 'Place is off until that changes.';
+  if (block) return placeProblemText(block);
+  if (f.oneClick) return 'One-click betting is on: Place sends the bet at once.';
+  return f.side === 'SELL'
+    ? 'You will confirm the contracts and the proceeds before it is sent.'
+    : 'You will confirm the stake, the payout and the knockout before it is sent.';
+}
+
+export interface FailureFacts {
+  kind: BridgeErrorKind;
+  /** Seconds until a rate-limited placement may be tried again. */
+  retryInSeconds: number;
+  /** Main found the order the lost answer was about. */
+  orderKnown: boolean;
+}
+
+/** What the user can do after a failed placement, or null when the message says it all. */
+export function failureAdvice(f: FailureFacts): string | null {
+  if (f.kind === 'offline')
+    return 'Nothing was sent, and nothing is queued to send later by itself.';
+  if (f.kind === 'rate-limited') {
+    return f.retryInSeconds > 0
+      ? `You can try again in ${f.retryInSeconds} s.`
+      : 'You can try again now.';
+  }
+  if (f.kind === 'internal' && !f.orderKnown) {
+    return 'Place again to retry: it is the same bet, so it can never be placed twice.';
+  }
+  return null;
+}
+
+/**
+ * Why a size cannot be quoted as typed, or null when it can (or nothing is typed yet). The rule is
+ * the shared leg parser's (`readSizing`), so the slip refuses what the exchange would; the words
+ * are the slip's, said of the field the user sees. Contracts are also whole here: the exchange
+ * would round a fraction to its lot, and the slip would rather ask.
+ */
+export function sizeProblem(
+  side: 'BUY' | 'SELL',
+  qty: string,
+  unit: 'BASE' | 'QUOTE',
+): string | null {
+  if (qty === '') return null;
+  const size = readSizing(side, qty, unit);
+  if (!size.ok) {
+    if (size.problem.field !== 'qty') return personMessage(size.problem, unit);
+    return unit === 'BASE'
+      ? 'Enter a number of contracts greater than zero.'
+      : 'Enter an amount in dollars greater than zero, like 25 or 12.50.';
+  }
+  if (unit === 'BASE' && !/^\d+$/.test(qty)) return 'Contracts are whole numbers.';
+  return null;
 }

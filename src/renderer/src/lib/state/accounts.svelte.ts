@@ -8,6 +8,8 @@ export class AccountsState {
   #busy = $state(false);
   #error = $state<string | null>(null);
   #notice = $state<string | null>(null);
+  /** The account waiting for a second press of Remove. */
+  #removalAsked = $state<string | null>(null);
   readonly #bridge: Bridge;
   readonly #app: AppState;
 
@@ -28,6 +30,10 @@ export class AccountsState {
   get notice(): string | null {
     return this.#notice;
   }
+  /** The id of the account whose Remove asks to be pressed again, or null. */
+  get removalAsked(): string | null {
+    return this.#removalAsked;
+  }
 
   async load(): Promise<void> {
     try {
@@ -40,15 +46,28 @@ export class AccountsState {
 
   /** Returns true when the account was added. */
   async add(input: NewAccount): Promise<boolean> {
-    return this.#run(async () => {
+    return this.#runAccountChange(async () => {
       const account = await this.#bridge.invoke('accounts:add', input);
       this.#notice = `Added ${account.label}. Its secret is kept in the system keychain.`;
       await this.load();
     });
   }
 
+  /**
+   * The Remove button: the first press asks (the button becomes "Confirm removal"), the second
+   * removes. Resolves true when the account was removed.
+   */
+  async pressRemove(account: Account): Promise<boolean> {
+    if (this.#removalAsked !== account.id) {
+      this.#removalAsked = account.id;
+      return false;
+    }
+    this.#removalAsked = null;
+    return this.remove(account);
+  }
+
   async remove(account: Account): Promise<boolean> {
-    return this.#run(async () => {
+    return this.#runAccountChange(async () => {
       await this.#bridge.invoke('accounts:remove', { accountId: account.id });
       this.#notice = `Removed ${account.label} and its secret.`;
       await this.load();
@@ -58,7 +77,7 @@ export class AccountsState {
 
   /** `null` switches to paper trading. */
   async switchTo(accountId: string | null): Promise<boolean> {
-    return this.#run(async () => {
+    return this.#runAccountChange(async () => {
       const info = await this.#bridge.invoke('accounts:switch', { accountId });
       this.#app.setInfo(info);
       this.#notice =
@@ -68,7 +87,7 @@ export class AccountsState {
     });
   }
 
-  async #run(task: () => Promise<void>): Promise<boolean> {
+  async #runAccountChange(task: () => Promise<void>): Promise<boolean> {
     this.#busy = true;
     this.#error = null;
     this.#notice = null;

@@ -127,7 +127,7 @@ export class AlertsState {
     const stops = [
       this.#bridge.on('alert:raised', ({ alert, summary }) => {
         this.#summary = summary;
-        this.#add(alert);
+        this.#addToFirstPage(alert);
       }),
       this.#bridge.on('alerts:changed', (summary) => {
         this.#summary = summary;
@@ -226,7 +226,7 @@ export class AlertsState {
     void this.loadSettings();
   }
 
-  #add(alert: AlertView): void {
+  #addToFirstPage(alert: AlertView): void {
     if (this.#window.offset !== 0 || this.#alerts.some((a) => a.id === alert.id)) return;
     this.#total += 1;
     this.#alerts = [alert, ...this.#alerts].slice(0, this.#window.size);

@@ -10,6 +10,7 @@ export class AppState {
   #error = $state<string | null>(null);
   #online = $derived(this.#connected && (this.#status?.online ?? true));
   #modeListeners: (() => void)[] = [];
+  #reconnectListeners: (() => void)[] = [];
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -46,7 +47,11 @@ export class AppState {
     return this.#info?.canTrade ?? false;
   }
 
-  /** Subscribes to main's pushes and reads the first state; returns the function that stops. */
+  /**
+   * Subscribes to main's pushes and reads the first state; returns the function that stops.
+   * The first connection is not a reconnect: the first reads wait for it (the bridge holds
+   * calls made before it), so nothing is read twice at start.
+   */
   start(): () => void {
     const stops = [
       this.#bridge.on('sync:status', (status) => {
@@ -54,8 +59,11 @@ export class AppState {
       }),
       this.#bridge.on('app:changed', (info) => this.setInfo(info)),
       this.#bridge.onConnection((connected) => {
+        const reconnected = connected && !this.#connected;
         this.#connected = connected;
-        if (connected) void this.refresh();
+        if (!reconnected) return;
+        void this.refresh();
+        for (const l of this.#reconnectListeners) l();
       }),
     ];
     void this.refresh();
@@ -74,6 +82,17 @@ export class AppState {
     } catch (err) {
       this.#error = messageOf(err);
     }
+  }
+
+  /**
+   * Runs `listener` when Betdesk's own service answers again after it was away (the browser
+   * host restarted, or the socket dropped): pushes may have been missed meanwhile.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.#reconnectListeners = [...this.#reconnectListeners, listener];
+    return () => {
+      this.#reconnectListeners = this.#reconnectListeners.filter((l) => l !== listener);
+    };
   }
 
   /** Runs `listener` whenever the active account (paper or live) changes. */

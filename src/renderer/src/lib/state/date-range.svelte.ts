@@ -15,11 +15,11 @@ export class DateRangeState {
   #preset = $state<RangePreset>('all');
   #from = $state('');
   #to = $state('');
-  readonly #changed: () => void;
+  readonly #onChange: () => void;
   readonly #now: () => number;
 
-  constructor(changed: () => void, now: () => number = Date.now) {
-    this.#changed = changed;
+  constructor(onChange: () => void, now: () => number = Date.now) {
+    this.#onChange = onChange;
     this.#now = now;
   }
 
@@ -35,7 +35,7 @@ export class DateRangeState {
       if (before?.to !== undefined) this.#to = dateInput(before.to - 1);
     }
     this.#preset = value;
-    this.#changed();
+    this.#onChange();
   }
 
   /** The first day of custom dates ("2026-03-01"), or '' for no start. */
@@ -44,7 +44,7 @@ export class DateRangeState {
   }
   set from(value: string) {
     this.#from = value;
-    if (this.#preset === 'custom') this.#changed();
+    if (this.#preset === 'custom') this.#onChange();
   }
 
   /** The last day of custom dates, included, or '' for no end. */
@@ -53,7 +53,7 @@ export class DateRangeState {
   }
   set to(value: string) {
     this.#to = value;
-    if (this.#preset === 'custom') this.#changed();
+    if (this.#preset === 'custom') this.#onChange();
   }
 
   /** Why the custom dates are not a range, in words; null when they are. */

@@ -13,6 +13,7 @@ import type {
   OrdersScope,
 } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { count } from '../format.js';
 import { exportSentence } from '../history-words.js';
 
 export interface ExportJob {
@@ -37,6 +38,11 @@ export type ExportTarget = (
   { kind: 'settlements'; filter: HistoryFilter } | { kind: 'orders'; filter: OrdersScope }
 ) & { about: string };
 
+/** "The 1,204 settlements these filters show: Last 30 days · EPL · Closed." */
+export function aboutFilters(n: number, noun: string, filters: readonly string[]): string {
+  return `The ${count(n)} ${noun}${n === 1 ? '' : 's'} these filters show: ${filters.join(' · ')}.`;
+}
+
 const ENDED: readonly ExportState[] = ['done', 'canceled', 'failed'];
 
 export class ExportsState {
@@ -48,7 +54,7 @@ export class ExportsState {
   #error = $state<string | null>(null);
   /** Progress that came before the answer to export:start (a small export can end first). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- held until the answer, never shown
-  #early = new Map<string, ExportProgress>();
+  #progressBeforeStart = new Map<string, ExportProgress>();
   #endListeners: ((job: ExportJob) => void)[] = [];
   readonly #bridge: Bridge;
   readonly #download: StartDownload;
@@ -92,6 +98,19 @@ export class ExportsState {
   get busy(): boolean {
     return this.#starting || (this.#job !== null && !ENDED.includes(this.#job.state));
   }
+  /** The progress line's colour: working until the export ends, then how it ended. */
+  get tone(): 'working' | 'ok' | 'failed' {
+    const state = this.#job?.state;
+    if (state === undefined || state === 'waiting' || state === 'running') return 'working';
+    return state === 'failed' ? 'failed' : 'ok';
+  }
+  /** Rows written of total, 0 to 1, while it runs; null when not known. */
+  get fraction(): number | null {
+    const job = this.#job;
+    return job && job.state === 'running' && job.total > 0
+      ? Math.min(1, job.rows / job.total)
+      : null;
+  }
   /** The job in one sentence; null when there is none. */
   get words(): string | null {
     return this.#job ? exportSentence(this.#job) : null;
@@ -133,9 +152,9 @@ export class ExportsState {
         file: started.file,
         download: started.download,
       };
-      const early = this.#early.get(started.exportId);
-      this.#early.clear();
-      if (early) this.#apply(early);
+      const early = this.#progressBeforeStart.get(started.exportId);
+      this.#progressBeforeStart.clear();
+      if (early) this.#applyProgress(early);
       if (started.download) this.#download(started.download, started.fileName);
     } catch (err) {
       this.#error = messageOf(err);
@@ -151,7 +170,7 @@ export class ExportsState {
       const { canceled } = await this.#bridge.invoke('export:cancel', { exportId: job.exportId });
       // An export that had just ended reports how it ended by itself.
       if (canceled && this.#job?.exportId === job.exportId && !ENDED.includes(this.#job.state)) {
-        this.#set({ ...this.#job, state: 'canceled' });
+        this.#setJob({ ...this.#job, state: 'canceled' });
       }
     } catch (err) {
       this.#error = messageOf(err);
@@ -174,18 +193,18 @@ export class ExportsState {
 
   /** Follows `export:progress`; returns the function that stops. */
   start(): () => void {
-    return this.#bridge.on('export:progress', (p) => this.#apply(p));
+    return this.#bridge.on('export:progress', (p) => this.#applyProgress(p));
   }
 
-  #apply(p: ExportProgress): void {
+  #applyProgress(p: ExportProgress): void {
     const job = this.#job;
     if (!job || job.exportId !== p.exportId) {
-      if (this.#starting) this.#early.set(p.exportId, p);
+      if (this.#starting) this.#progressBeforeStart.set(p.exportId, p);
       return;
     }
     // An ended export stays ended: a late "running" must not bring it back.
     if (ENDED.includes(job.state)) return;
-    this.#set({
+    this.#setJob({
       ...job,
       state: p.state,
       rows: p.rows,
@@ -195,7 +214,7 @@ export class ExportsState {
     });
   }
 
-  #set(job: ExportJob): void {
+  #setJob(job: ExportJob): void {
     this.#job = job;
     if (ENDED.includes(job.state)) for (const l of this.#endListeners) l(job);
   }

@@ -20,7 +20,9 @@ import type {
   SettlementRow,
 } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { TYPE_WORDS } from '../history-words.js';
 import { DateRangeState } from './date-range.svelte.js';
+import { aboutFilters, type ExportTarget } from './exports.svelte.js';
 import { RowPages, type PageFetcher } from './row-pages.svelte.js';
 
 export const HISTORY_PAGE_SIZE = 200;
@@ -66,9 +68,11 @@ export class HistoryState {
   #open = $state.raw<OpenSettlement | null>(null);
   #loaded = $state(false);
   #visible = false;
-  #dirty = false;
-  #refreshing = false;
-  #again = false;
+  /** The store changed while the screen was hidden: the next show re-reads. */
+  #changedWhileHidden = false;
+  #rereading = false;
+  /** The store changed again while a re-read ran: one more re-read when it ends. */
+  #changedDuringReread = false;
   #summaryRequest = 0;
   #detailRequest = 0;
   #queryId = 0;
@@ -166,6 +170,25 @@ export class HistoryState {
       this.#contractId !== '' ||
       this.range.active
     );
+  }
+
+  /** The export of what the screen shows: its filter, and the filter in words. */
+  get exportTarget(): ExportTarget | null {
+    const filter = this.filter;
+    if (!filter) return null;
+    const words = [this.range.words];
+    if (this.#type) words.push(TYPE_WORDS[this.#type]);
+    if (this.#league) words.push(this.#league);
+    if (this.#team) words.push(`bets on ${this.#team}`);
+    if (this.#contractId) {
+      const f = this.#choices?.fixtures.find((c) => c.contractId === this.#contractId);
+      words.push(f?.name ?? this.#contractId);
+    }
+    return {
+      kind: 'settlements',
+      filter,
+      about: aboutFilters(this.rows.total, 'settlement', words),
+    };
   }
 
   /** Every filter off, with one query. */
@@ -267,7 +290,7 @@ export class HistoryState {
   show(): void {
     this.#visible = true;
     if (!this.#loaded) this.load();
-    else if (this.#dirty) this.refresh();
+    else if (this.#changedWhileHidden) this.refresh();
   }
 
   hide(): void {
@@ -277,7 +300,7 @@ export class HistoryState {
   /** Reads everything for the filters as they are: rows, then totals, then the menus. */
   load(): void {
     this.#loaded = true;
-    this.#dirty = false;
+    this.#changedWhileHidden = false;
     void this.#query().then(() => this.loadChoices());
   }
 
@@ -285,19 +308,19 @@ export class HistoryState {
   refresh(): void {
     if (!this.#loaded) return;
     if (!this.#visible) {
-      this.#dirty = true;
+      this.#changedWhileHidden = true;
       return;
     }
-    if (this.#refreshing) {
-      this.#again = true;
+    if (this.#rereading) {
+      this.#changedDuringReread = true;
       return;
     }
-    this.#refreshing = true;
-    this.#dirty = false;
+    this.#rereading = true;
+    this.#changedWhileHidden = false;
     void this.#reread().finally(() => {
-      this.#refreshing = false;
-      if (this.#again) {
-        this.#again = false;
+      this.#rereading = false;
+      if (this.#changedDuringReread) {
+        this.#changedDuringReread = false;
         this.refresh();
       }
     });

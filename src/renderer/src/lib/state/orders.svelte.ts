@@ -15,9 +15,10 @@ import type {
   OrdersScope,
   OrderTotals,
 } from '../../../../shared/ipc/contract.js';
-import { STATUS_GROUP_OF } from '../../../../shared/desk/status.js';
+import { STATUS_GROUP_OF, STATUS_GROUP_WORDS } from '../../../../shared/desk/status.js';
 import { messageOf, type Bridge } from '../bridge.js';
 import { DateRangeState } from './date-range.svelte.js';
+import { aboutFilters, type ExportTarget } from './exports.svelte.js';
 import { PageWindow } from './page-window.svelte.js';
 
 export const ORDERS_PAGE_SIZE = 100;
@@ -34,10 +35,11 @@ export class OrdersState {
   #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
   #totals = $state.raw<OrderTotals | null>(null);
   #totalsError = $state<string | null>(null);
-  #request = 0;
+  #pageRequest = 0;
   #totalsRequest = 0;
-  #totalsRunning = false;
-  #totalsAgain = false;
+  #readingTotals = false;
+  /** Asked for the totals while a read ran: one more read when it ends (a burst of pushes). */
+  #totalsChangedDuringRead = false;
   /** When the orders were placed: "Today", "Last 7 days", custom dates. */
   readonly range: DateRangeState;
   readonly #bridge: Bridge;
@@ -125,6 +127,21 @@ export class OrdersState {
     return this.#status !== '' || this.#side !== '' || this.#contractId !== '' || this.range.active;
   }
 
+  /** The export of what the blotter shows: its scope, and the scope in words. */
+  get exportTarget(): ExportTarget | null {
+    const filter = this.scope;
+    if (!filter) return null;
+    const words = [this.range.words];
+    if (this.#status) words.push(STATUS_GROUP_WORDS[this.#status]);
+    if (this.#side) words.push(this.#side === 'BUY' ? 'Buy' : 'Sell');
+    if (this.#contractId) {
+      const f = this.#fixtures.find((c) => c.contractId === this.#contractId);
+      words.push(f?.name ?? this.#contractId);
+    }
+    const n = this.#totals?.count ?? this.total;
+    return { kind: 'orders', filter, about: aboutFilters(n, 'exchange order', words) };
+  }
+
   /** Count, filled, staked and proceeds of every order the filter matches (not just the page). */
   get totals(): OrderTotals | null {
     return this.#totals;
@@ -144,17 +161,17 @@ export class OrdersState {
 
   async load(): Promise<void> {
     if (this.range.problem) return; // the date filter says why
-    const mine = ++this.#request;
+    const mine = ++this.#pageRequest;
     this.#loading = true;
     try {
       const page = await this.#bridge.invoke('orders:list', this.filter);
-      if (mine !== this.#request) return;
+      if (mine !== this.#pageRequest) return;
       this.#page = page;
       this.#error = null;
     } catch (err) {
-      if (mine === this.#request) this.#error = messageOf(err);
+      if (mine === this.#pageRequest) this.#error = messageOf(err);
     } finally {
-      if (mine === this.#request) this.#loading = false;
+      if (mine === this.#pageRequest) this.#loading = false;
     }
   }
 
@@ -170,12 +187,12 @@ export class OrdersState {
   async loadTotals(): Promise<void> {
     const scope = this.scope;
     if (!scope) return;
-    if (this.#totalsRunning) {
-      this.#totalsAgain = true;
+    if (this.#readingTotals) {
+      this.#totalsChangedDuringRead = true;
       return;
     }
     const mine = ++this.#totalsRequest;
-    this.#totalsRunning = true;
+    this.#readingTotals = true;
     try {
       const totals = await this.#bridge.invoke('orders:totals', scope);
       if (mine !== this.#totalsRequest) return;
@@ -185,9 +202,9 @@ export class OrdersState {
       if (mine === this.#totalsRequest) this.#totalsError = messageOf(err);
     } finally {
       if (mine === this.#totalsRequest) {
-        this.#totalsRunning = false;
-        if (this.#totalsAgain) {
-          this.#totalsAgain = false;
+        this.#readingTotals = false;
+        if (this.#totalsChangedDuringRead) {
+          this.#totalsChangedDuringRead = false;
           void this.loadTotals();
         }
       }
@@ -216,11 +233,11 @@ export class OrdersState {
     for (const row of change.rows) {
       const i = rows.findIndex((r) => r.clientOrderId === row.clientOrderId);
       if (i >= 0) rows[i] = row;
-      else if (this.#window.offset === 0 && row.createdAt >= newest && this.#matches(row))
+      else if (this.#window.offset === 0 && row.createdAt >= newest && this.#matchesFilter(row))
         added.push(row);
     }
     added.sort((a, b) => b.createdAt - a.createdAt);
-    this.#request++; // a read still on its way is older than this
+    this.#pageRequest++; // a read still on its way is older than this
     this.#loading = false;
     this.#page = {
       ...page,
@@ -246,7 +263,7 @@ export class OrdersState {
     void this.loadFixtures();
   }
 
-  #matches(row: OrderRow): boolean {
+  #matchesFilter(row: OrderRow): boolean {
     const bounds = this.range.bounds();
     if (bounds?.from !== undefined && row.createdAt < bounds.from) return false;
     if (bounds?.to !== undefined && row.createdAt >= bounds.to) return false;
@@ -263,8 +280,8 @@ export class OrdersState {
   async #firstPage(): Promise<void> {
     this.#window.reset();
     this.#totalsRequest++;
-    this.#totalsRunning = false;
-    this.#totalsAgain = false;
+    this.#readingTotals = false;
+    this.#totalsChangedDuringRead = false;
     void this.loadTotals();
     await this.load();
   }

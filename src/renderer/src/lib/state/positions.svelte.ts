@@ -154,6 +154,17 @@ export class PositionsState {
     return age === null || age > view.staleAfterMs;
   }
 
+  /** Why the figures may be out of date, or null while they are fresh. */
+  get staleWords(): string | null {
+    if (!this.stale) return null;
+    const age = this.ageMs;
+    const why =
+      age === null
+        ? 'the exchange has not reported positions yet'
+        : `no report from the exchange for ${Math.round(age / 1000)} s`;
+    return `Stale: ${why}; values may be out of date.`;
+  }
+
   /** "updated 3 s ago". */
   get ageText(): string {
     const age = this.ageMs;

@@ -8,6 +8,7 @@ import {
   nearKnockoutPrice,
   pastKnockoutPrice,
 } from '../../../../shared/desk/knockout.js';
+import type { PositionRow } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
 import type { Clock } from './clock.svelte.js';
 
@@ -32,17 +33,32 @@ export interface PracticeFixture {
 export interface PracticeContext {
   /** The fixtures to offer: the positions' first (the selected one leading), then the markets'. */
   readonly fixtures: readonly PracticeFixture[];
+  /** The active account's open positions. */
+  readonly positions: readonly PositionRow[];
+  /** The index price of `outcome` as the markets show it now, or null when not on screen. */
+  indexPrice(contractId: string, outcome: string): string | null;
 }
 
 export const PRACTICE_LOG_SIZE = 6;
 
 export class PracticeState {
-  #chosen = $state('');
+  #chosenContractId = $state('');
   #outcome = $state('');
   #price = $state('');
   #busy = $state(false);
   #log = $state.raw<PracticeLogEntry[]>([]);
   #nextId = 1;
+
+  /** The position on the fixture and outcome chosen, when one is held. */
+  readonly #held = $derived.by((): PositionRow | null => {
+    const contractId = this.contractId;
+    const outcome = this.outcome;
+    const held = this.#ctx.positions.find(
+      (p) => p.contractId === contractId && p.outcome === outcome,
+    );
+    return held ?? null;
+  });
+
   readonly #bridge: Bridge;
   readonly #ctx: PracticeContext;
   readonly #clock: Clock;
@@ -60,7 +76,7 @@ export class PracticeState {
   /** The fixture chosen, or else the first one offered (the selected position's). */
   get fixture(): PracticeFixture | null {
     const offered = this.#ctx.fixtures;
-    return offered.find((f) => f.contractId === this.#chosen) ?? offered[0] ?? null;
+    return offered.find((f) => f.contractId === this.#chosenContractId) ?? offered[0] ?? null;
   }
 
   get contractId(): string {
@@ -68,8 +84,8 @@ export class PracticeState {
   }
   /** Another fixture: its own outcome and price, not the last one's. */
   set contractId(value: string) {
-    if (value === this.#chosen) return;
-    this.#chosen = value;
+    if (value === this.#chosenContractId) return;
+    this.#chosenContractId = value;
     this.#outcome = '';
     this.#price = '';
   }
@@ -91,6 +107,17 @@ export class PracticeState {
     this.#price = value.trim();
   }
 
+  /** The position the chosen outcome holds: its knockout is what the knockout buttons move to. */
+  get held(): PositionRow | null {
+    return this.#held;
+  }
+
+  /** The chosen outcome's index price now, when the markets show it. */
+  get indexNow(): string | null {
+    const contractId = this.contractId;
+    return contractId ? this.#ctx.indexPrice(contractId, this.outcome) : null;
+  }
+
   get priceProblem(): string | null {
     if (this.#price === '' || isIndexPrice(this.#price)) return null;
     return 'An index price is between 0 and 1, with up to four decimals, like 0.25.';
@@ -106,7 +133,7 @@ export class PracticeState {
 
   /** Follows a position the user picked: its fixture and outcome. */
   follow(contractId: string, outcome: string): void {
-    this.#chosen = contractId;
+    this.#chosenContractId = contractId;
     this.#outcome = outcome;
     this.#price = '';
   }
@@ -116,62 +143,65 @@ export class PracticeState {
     const outcome = this.outcome;
     if (!contractId || !outcome) return;
     if (!isIndexPrice(indexPrice)) {
-      this.#note(false, 'An index price is between 0 and 1, with up to four decimals, like 0.25.');
+      this.#logResult(
+        false,
+        'An index price is between 0 and 1, with up to four decimals, like 0.25.',
+      );
       return;
     }
     this.#price = indexPrice;
-    await this.#run(() =>
+    await this.#callSandbox(() =>
       this.#bridge.invoke('practice:price', { contractId, outcome, indexPrice }),
     );
   }
 
-  /** Just above the knockout: a near-knockout alert. */
-  async moveNear(knockout: string): Promise<void> {
-    await this.setPrice(nearKnockoutPrice(knockout));
+  /** Just above the knockout (the held position's unless told): a near-knockout alert. */
+  async moveNear(knockout = this.#held?.knockout): Promise<void> {
+    if (knockout) await this.setPrice(nearKnockoutPrice(knockout));
   }
 
-  /** Just below the knockout: knocked out. */
-  async movePast(knockout: string): Promise<void> {
-    await this.setPrice(pastKnockoutPrice(knockout));
+  /** Just below the knockout (the held position's unless told): knocked out. */
+  async movePast(knockout = this.#held?.knockout): Promise<void> {
+    if (knockout) await this.setPrice(pastKnockoutPrice(knockout));
   }
 
   async closeBetting(): Promise<void> {
     const contractId = this.contractId;
     if (!contractId) return;
-    await this.#run(() => this.#bridge.invoke('practice:close', { contractId }));
+    await this.#callSandbox(() => this.#bridge.invoke('practice:close', { contractId }));
   }
 
   /** Settles every position on the fixture: `winner` is a team or "DRAW". */
   async resolve(winner: string): Promise<void> {
     const contractId = this.contractId;
     if (!contractId) return;
-    await this.#run(() => this.#bridge.invoke('practice:resolve', { contractId, winner }));
+    await this.#callSandbox(() => this.#bridge.invoke('practice:resolve', { contractId, winner }));
   }
 
   async rejectNext(): Promise<void> {
-    await this.#run(() => this.#bridge.invoke('practice:reject', {}));
+    await this.#callSandbox(() => this.#bridge.invoke('practice:reject', {}));
   }
 
   reset(): void {
-    this.#chosen = '';
+    this.#chosenContractId = '';
     this.#outcome = '';
     this.#price = '';
     this.#log = [];
   }
 
-  async #run(call: () => Promise<{ message: string }>): Promise<void> {
+  async #callSandbox(call: () => Promise<{ message: string }>): Promise<void> {
     if (this.#busy) return;
     this.#busy = true;
     try {
-      this.#note(true, (await call()).message);
+      this.#logResult(true, (await call()).message);
     } catch (err) {
-      this.#note(false, messageOf(err));
+      this.#logResult(false, messageOf(err));
     } finally {
       this.#busy = false;
     }
   }
 
-  #note(ok: boolean, message: string): void {
+  #logResult(ok: boolean, message: string): void {
     const entry = { id: this.#nextId++, ok, message, at: this.#clock.now };
     this.#log = [entry, ...this.#log].slice(0, PRACTICE_LOG_SIZE);
   }

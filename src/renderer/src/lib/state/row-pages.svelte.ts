@@ -42,7 +42,7 @@ export class RowPages<T> {
   #failed = new Set<number>();
   /* eslint-enable svelte/prefer-svelte-reactivity */
   /** The rows on screen, inclusive; end < start when none are yet. */
-  #window = { start: 0, end: -1 };
+  #onScreen = { start: 0, end: -1 };
   #version = $state(0);
   #total = $state(0);
   #known = $state(false);
@@ -95,11 +95,11 @@ export class RowPages<T> {
    * read has settled, so the caller can ask main for slower things (totals) after the rows.
    */
   reset(fetch: PageFetcher<T>): Promise<void> {
-    const visible = Math.max(0, this.#window.end - this.#window.start);
-    this.#window = { start: 0, end: visible };
+    const visible = Math.max(0, this.#onScreen.end - this.#onScreen.start);
+    this.#onScreen = { start: 0, end: visible };
     this.#fetch = fetch;
     this.#resets++;
-    return this.#restart();
+    return this.#startGeneration();
   }
 
   /**
@@ -109,12 +109,12 @@ export class RowPages<T> {
   refresh(fetch: PageFetcher<T> | null = this.#fetch): Promise<void> {
     if (!fetch) return Promise.resolve();
     this.#fetch = fetch;
-    return this.#restart();
+    return this.#startGeneration();
   }
 
   /** Forgets everything, shown rows too (another account's rows must never flash up). */
   clear(): void {
-    this.#settleFirst();
+    this.#releaseFirstWaiters();
     this.#generation++;
     this.#fetch = null;
     this.#pages.clear();
@@ -131,20 +131,20 @@ export class RowPages<T> {
 
   /** The rows on screen now (inclusive): reads the pages they need, and half a page around. */
   show(start: number, end: number): void {
-    if (start === this.#window.start && end === this.#window.end) return;
-    this.#window = { start, end };
-    this.#pump();
+    if (start === this.#onScreen.start && end === this.#onScreen.end) return;
+    this.#onScreen = { start, end };
+    this.#readWantedPages();
   }
 
   /** Reads again what failed. */
   retry(): void {
     this.#failed.clear();
     this.#error = null;
-    this.#pump();
+    this.#readWantedPages();
   }
 
-  #restart(): Promise<void> {
-    this.#settleFirst();
+  #startGeneration(): Promise<void> {
+    this.#releaseFirstWaiters();
     this.#generation++;
     if (this.#pages.size > 0) this.#shown = this.#pages;
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- see #pages
@@ -156,19 +156,19 @@ export class RowPages<T> {
     this.#known = false;
     this.#error = null;
     const first = new Promise<void>((resolve) => this.#firstWaiters.push(resolve));
-    this.#pump();
+    this.#readWantedPages();
     return first;
   }
 
-  #settleFirst(): void {
+  #releaseFirstWaiters(): void {
     const waiters = this.#firstWaiters;
     this.#firstWaiters = [];
     for (const w of waiters) w();
   }
 
   /** The pages on screen, then the half page before and after it. */
-  #wanted(): number[] {
-    const { start, end } = this.#window;
+  #wantedPages(): number[] {
+    const { start, end } = this.#onScreen;
     const size = this.pageSize;
     const lastPage = this.#known ? Math.max(0, Math.ceil(this.#total / size) - 1) : Infinity;
     const clamp = (p: number) => Math.min(Math.max(p, 0), lastPage);
@@ -185,8 +185,8 @@ export class RowPages<T> {
   }
 
   /** The screen shows only this generation's rows. */
-  #covered(): boolean {
-    const { start, end } = this.#window;
+  #screenCovered(): boolean {
+    const { start, end } = this.#onScreen;
     if (this.#total === 0) return true;
     const size = this.pageSize;
     const lastRow = Math.min(Math.max(end, start), this.#total - 1);
@@ -197,16 +197,16 @@ export class RowPages<T> {
     return true;
   }
 
-  #pump(): void {
+  #readWantedPages(): void {
     if (!this.#fetch) return;
-    for (const page of this.#wanted()) {
+    for (const page of this.#wantedPages()) {
       if (this.#inFlight.size >= this.maxInFlight) break;
       if (this.#pages.has(page) || this.#inFlight.has(page) || this.#failed.has(page)) continue;
-      void this.#load(page);
+      void this.#readPage(page);
     }
   }
 
-  async #load(page: number): Promise<void> {
+  async #readPage(page: number): Promise<void> {
     const generation = this.#generation;
     const read = this.#fetch;
     const inFlight = this.#inFlight;
@@ -220,29 +220,29 @@ export class RowPages<T> {
       this.#total = answer.total;
       this.#known = true;
       this.#error = null;
-      this.#evict();
-      if (this.#covered()) this.#shown = null;
+      this.#evictFarthestPages();
+      if (this.#screenCovered()) this.#shown = null;
       this.#version++;
-      this.#settleFirst();
+      this.#releaseFirstWaiters();
     } catch (err) {
       if (generation !== this.#generation) return;
       this.#failed.add(page);
       this.#error = messageOf(err);
-      this.#settleFirst();
+      this.#releaseFirstWaiters();
     } finally {
       inFlight.delete(page);
       if (generation === this.#generation) {
         this.#pending--;
-        this.#pump();
+        this.#readWantedPages();
       }
     }
   }
 
   /** Keeps at most maxPages: drops the farthest from the screen, never one on it. */
-  #evict(): void {
+  #evictFarthestPages(): void {
     const size = this.pageSize;
-    const first = Math.floor(this.#window.start / size);
-    const last = Math.floor(Math.max(this.#window.end, this.#window.start) / size);
+    const first = Math.floor(this.#onScreen.start / size);
+    const last = Math.floor(Math.max(this.#onScreen.end, this.#onScreen.start) / size);
     while (this.#pages.size > this.maxPages) {
       let farthest = -1;
       let distance = 0;

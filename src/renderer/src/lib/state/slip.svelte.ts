@@ -1,18 +1,20 @@
 /**
- * The bet slip: one outcome, a size, a boost, the quote the exchange gave for it, and the life of
- * the order placed from it. It keeps the rules that stop a double bet (design, "Placing"):
- * - one intent id per intent, made when a quote arrives and reused for every repeat (a double
+ * The bet slip: one outcome, a size, a boost, the quote the exchange gave for it (`SlipQuote`),
+ * and the order placed from it (`SlipOrder`). It keeps the rules that stop a double bet:
+ * - one clientOrderId per bet, made when a quote arrives and reused for every repeat (a double
  *   click, a held key, a retry after a lost answer) until the terms change;
- * - one request per intent: Place does nothing while one is in flight, and nothing once the
- *   intent has an order;
+ * - one request per bet: Place does nothing while one is in flight, and nothing once the bet
+ *   has an order;
  * - a bet whose fate is unknown ("Checking…") blocks another from this slip until it is known.
  * Known refusals (closed fixture, opposite outcome held, read-only key, offline) are explained
- * before anything is sent. A quote lives 30 s by the exchange's clock, so the countdown runs on
- * server time (local time plus the measured offset) and an expired quote cannot be placed.
+ * before anything is sent, and an expired quote cannot be placed.
+ *
+ * Every field is private: a setter or an action carries each rule's side effect (other terms
+ * discard the quote; another pick starts a new bet, without the last one's boost), and what the
+ * slip shows is derived, so a component reads getters and calls actions, and cannot forget a rule.
  */
 import type {
   BetTerms,
-  BridgeErrorKind,
   Fixture,
   FixtureRef,
   OrderRow,
@@ -21,60 +23,30 @@ import type {
   PositionRow,
   QuoteResult,
 } from '../../../../shared/ipc/contract.js';
+import { readLeg, readSizing } from '../../../../shared/api/leg.js';
 import { estimateClose, type CloseEstimate } from '../../../../shared/desk/close.js';
-import { isFateUnknown, newerRow } from '../../../../shared/desk/status.js';
-import { cmp, isDecimalString } from '../../../../shared/money.js';
-import { BridgeFailure, messageOf, type Bridge } from '../bridge.js';
+import { fixtureRefOf } from '../../../../shared/desk/fixture.js';
+import { isFateUnknown } from '../../../../shared/desk/status.js';
+import type { Bridge } from '../bridge.js';
 import { fixtureName } from '../format.js';
-import { newIntentId } from '../intent.js';
-import { knownRefusal, placeLabel, type Refusal } from '../slip-words.js';
+import { newClientOrderId } from '../client-order-id.js';
+import {
+  failureAdvice,
+  knownRefusal,
+  placeLabel,
+  placeNote,
+  placeProblemText,
+  sizeProblem,
+  type PlaceBlock,
+  type Refusal,
+} from '../slip-words.js';
 import type { Clock } from './clock.svelte.js';
+import { SlipOrder, type SlipFailure } from './slip-order.svelte.js';
+import { SlipQuote } from './slip-quote.svelte.js';
+import type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide } from './slip-types.js';
 
-export type { Refusal };
-
-export type SizeUnit = 'BASE' | 'QUOTE';
-export type SlipSide = 'BUY' | 'SELL';
-/** FOK: exactly the quote or nothing. MARKET: the slip's size at whatever price the market gives. */
-export type PlaceKind = 'FOK' | 'MARKET';
-
-export interface SlipSelection {
-  contractId: string;
-  /** Null when the store does not know the fixture (a position on an unknown contract). */
-  fixture: FixtureRef | null;
-  outcome: string;
-}
-
-/** What the slip needs to know of the rest of the app; read on demand, so it is always fresh. */
-export interface SlipContext {
-  /** The active key may trade (app:info canTrade). */
-  readonly canTrade: boolean;
-  /** The exchange can be reached. */
-  readonly online: boolean;
-  /** Place without the confirmation step. */
-  readonly oneClick: boolean;
-  /** The active account's open positions. */
-  readonly positions: readonly PositionRow[];
-  /** The freshest the app knows of a fixture, or null. */
-  fixture(contractId: string): FixtureRef | null;
-}
-
-export interface SlipFailure {
-  message: string;
-  kind: BridgeErrorKind;
-  /** rate-limited: local time from which it may be tried again. */
-  retryAt: number | null;
-}
-
-function refFrom(f: Fixture | FixtureRef): FixtureRef {
-  return {
-    league: f.league,
-    homeTeam: f.homeTeam,
-    awayTeam: f.awayTeam,
-    startsAt: f.startsAt,
-    bettingOpen: f.bettingOpen,
-    status: f.status,
-  };
-}
+export type { Refusal, SlipFailure };
+export type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide };
 
 export class SlipState {
   #selection = $state.raw<SlipSelection | null>(null);
@@ -83,32 +55,90 @@ export class SlipState {
   #qty = $state('');
   #boost = $state(0);
   #kind = $state<PlaceKind>('FOK');
-  #quote = $state.raw<QuoteResult | null>(null);
-  /** The terms the quote prices: what a MARKET order places. */
-  #quoted = $state.raw<BetTerms | null>(null);
-  #requesting = $state(false);
-  #quoteError = $state<string | null>(null);
   #confirming = $state(false);
-  #sending = $state(false);
-  /** The order of the last placement from this slip, as pushes update it. */
-  #order = $state.raw<OrderRow | null>(null);
-  #repeated = $state(false);
-  #warning = $state<string | null>(null);
-  #failure = $state.raw<SlipFailure | null>(null);
-  /** The current intent: made when a quote arrives, kept until the terms change. */
-  #intentId = $state<string | null>(null);
-  #quoteSeq = 0;
+  /** The current bet's clientOrderId: made when a quote arrives, kept until the terms change. */
+  #clientOrderId = $state<string | null>(null);
 
+  readonly #quote: SlipQuote;
+  readonly #order: SlipOrder;
   readonly #bridge: Bridge;
   readonly #ctx: SlipContext;
-  readonly #clock: Clock;
-  readonly #newIntent: () => string;
+  readonly #newId: () => string;
 
-  constructor(bridge: Bridge, ctx: SlipContext, clock: Clock, newIntent = () => newIntentId()) {
+  // What the slip shows, derived from the fields above, the app's state (#ctx), the quote and
+  // the order.
+
+  /** The fixture as the app knows it now (a push may have closed it since it was picked). */
+  readonly #fixture = $derived.by((): FixtureRef | null => {
+    const s = this.#selection;
+    return s ? (this.#ctx.fixture(s.contractId) ?? s.fixture) : null;
+  });
+  readonly #position = $derived.by((): PositionRow | null => {
+    const s = this.#selection;
+    if (!s) return null;
+    const held = this.#ctx.positions.find(
+      (p) => p.contractId === s.contractId && p.outcome === s.outcome && p.contracts > 0,
+    );
+    return held ?? null;
+  });
+  /** A close is always in contracts, whatever unit was chosen for a bet before. */
+  readonly #unitAsked = $derived<SizeUnit>(this.#side === 'SELL' ? 'BASE' : this.#unit);
+  readonly #sizeProblem = $derived(sizeProblem(this.#side, this.#qty.trim(), this.#unitAsked));
+  /** The leg and size as every layer reads them (the shared leg parser), or null. */
+  readonly #terms = $derived.by((): BetTerms | null => {
+    const s = this.#selection;
+    if (!s || this.#sizeProblem !== null) return null;
+    const side = this.#side;
+    const leg = readLeg({
+      contractId: s.contractId,
+      outcome: s.outcome,
+      side,
+      market: 'DRAW_NO_BET',
+      boost: side === 'SELL' ? 0 : this.#boost,
+    });
+    const size = readSizing(side, this.#qty.trim(), this.#unitAsked);
+    if (!leg.ok || !size.ok) return null;
+    const { contractId, outcome, boost } = leg.value;
+    return { contractId, outcome, side, qty: size.value.qty, unit: size.value.unit, boost };
+  });
+  readonly #refusal = $derived.by((): Refusal | null => {
+    const s = this.#selection;
+    if (!s) return null;
+    return knownRefusal({
+      contractId: s.contractId,
+      outcome: s.outcome,
+      side: this.#side,
+      fixture: this.#fixture,
+      fixtureName: this.fixtureName,
+      positions: this.#ctx.positions,
+      canTrade: this.#ctx.canTrade,
+      online: this.#ctx.online,
+    });
+  });
+  readonly #closeEstimate = $derived.by((): CloseEstimate | null => {
+    const q = this.#quote.result?.quote;
+    const position = this.#position;
+    if (this.#side !== 'SELL' || !q || !position) return null;
+    return estimateClose(position, q.contracts, q.entryPrice);
+  });
+  readonly #placeBlock = $derived.by((): PlaceBlock | null => {
+    if (this.#selection === null) return { kind: 'no-pick' };
+    const last = this.#order.row;
+    if (this.placed) return { kind: 'placed', notPlaced: last?.status === 'NOT_PLACED' };
+    if (this.#refusal) return { kind: 'refused', refusal: this.#refusal };
+    if (last && isFateUnknown(last.status)) return { kind: 'checking' };
+    if (!this.#quote.result) return { kind: 'no-quote' };
+    if (this.#quote.expired) return { kind: 'expired' };
+    const wait = this.#order.retryInMs;
+    return wait > 0 ? { kind: 'rate-limited', retryInMs: wait } : null;
+  });
+
+  constructor(bridge: Bridge, ctx: SlipContext, clock: Clock, newId = () => newClientOrderId()) {
     this.#bridge = bridge;
     this.#ctx = ctx;
-    this.#clock = clock;
-    this.#newIntent = newIntent;
+    this.#newId = newId;
+    this.#quote = new SlipQuote(bridge, clock);
+    this.#order = new SlipOrder(bridge, clock);
   }
 
   // ------------------------------------------------------------ what is asked
@@ -154,203 +184,159 @@ export class SlipState {
     return this.#kind;
   }
   /**
-   * Other terms, another intent: the quote stays as the estimate, the intent is new. Once the
-   * intent was placed it stays, so switching cannot turn one quote into a second bet.
+   * Other terms, another bet: the quote stays as the estimate, the clientOrderId is new. Once
+   * the bet was placed it stays, so switching cannot turn one quote into a second bet.
    */
   set kind(value: PlaceKind) {
     if (value === this.#kind) return;
     this.#kind = value;
     this.#confirming = false;
-    if (this.#quote && !this.placed) this.#intentId = this.#newIntent();
+    if (this.#quote.result && !this.placed) this.#clientOrderId = this.#newId();
   }
 
-  /** The fixture as the app knows it now (a push may have closed it since it was picked). */
   get fixture(): FixtureRef | null {
-    const s = this.#selection;
-    if (!s) return null;
-    return this.#ctx.fixture(s.contractId) ?? s.fixture;
+    return this.#fixture;
   }
-
   get fixtureName(): string {
-    const f = this.fixture;
+    const f = this.#fixture;
     return f ? fixtureName(f) : (this.#selection?.contractId ?? '');
   }
-
   /** The position the slip's outcome holds, if any. */
   get position(): PositionRow | null {
-    const s = this.#selection;
-    if (!s) return null;
-    return (
-      this.#ctx.positions.find(
-        (p) => p.contractId === s.contractId && p.outcome === s.outcome && p.contracts > 0,
-      ) ?? null
-    );
+    return this.#position;
   }
-
   /** Why the size cannot be quoted as it stands, or null when it can. */
   get sizeProblem(): string | null {
-    const qty = this.#qty.trim();
-    if (qty === '') return null;
-    if (!isDecimalString(qty) || cmp(qty, 0) <= 0) {
-      return this.#unit === 'BASE'
-        ? 'Enter a number of contracts greater than zero.'
-        : 'Enter an amount in dollars greater than zero, like 25 or 12.50.';
-    }
-    if (this.#unit === 'BASE' && !/^\d+$/.test(qty)) return 'Contracts are whole numbers.';
-    return null;
+    return this.#sizeProblem;
   }
-
   /** The bet as the slip describes it now, or null while it is incomplete. */
   get terms(): BetTerms | null {
-    const s = this.#selection;
-    const qty = this.#qty.trim();
-    if (!s || qty === '' || this.sizeProblem !== null) return null;
-    return {
-      contractId: s.contractId,
-      outcome: s.outcome,
-      side: this.#side,
-      qty,
-      unit: this.#side === 'SELL' ? 'BASE' : this.#unit,
-      boost: this.#side === 'SELL' ? 0 : this.#boost,
-    };
+    return this.#terms;
   }
-
   /** What the app already knows the exchange would refuse, said before anything is sent. */
   get refusal(): Refusal | null {
-    const s = this.#selection;
-    if (!s) return null;
-    return knownRefusal({
-      contractId: s.contractId,
-      outcome: s.outcome,
-      side: this.#side,
-      fixture: this.fixture,
-      fixtureName: this.fixtureName,
-      positions: this.#ctx.positions,
-      canTrade: this.#ctx.canTrade,
-      online: this.#ctx.online,
-    });
+    return this.#refusal;
   }
-
+  /** The refusal shown above the form: once the bet is placed it no longer matters. */
+  get refusalMessage(): string | null {
+    return this.placed ? null : (this.#refusal?.message ?? null);
+  }
   get canRequest(): boolean {
-    return this.terms !== null && !this.#requesting && !(this.refusal?.blocksQuote ?? false);
+    return (
+      this.#terms !== null && !this.#quote.requesting && !(this.#refusal?.blocksQuote ?? false)
+    );
   }
 
   // ------------------------------------------------------------ the quote
 
   get quote(): QuoteResult | null {
-    return this.#quote;
+    return this.#quote.result;
   }
   get requesting(): boolean {
-    return this.#requesting;
+    return this.#quote.requesting;
   }
   get quoteError(): string | null {
-    return this.#quoteError;
+    return this.#quote.error;
   }
-
   /** Milliseconds the quote has left by the exchange's clock; 0 once expired. */
   get remainingMs(): number {
-    if (!this.#quote) return 0;
-    const serverNow = this.#clock.now + this.#quote.clockOffsetMs;
-    return Math.max(0, this.#quote.quote.expiresAt - serverNow);
+    return this.#quote.remainingMs;
   }
-
+  /** The countdown's whole seconds, never more than a quote's life. */
+  get secondsLeft(): number {
+    return this.#quote.secondsLeft;
+  }
   get expired(): boolean {
-    return this.#quote !== null && this.remainingMs <= 0;
+    return this.#quote.expired;
   }
-
   /** A close: what the quote would pay out and the P&L it would lock in, "about". */
   get closeEstimate(): CloseEstimate | null {
-    const q = this.#quote?.quote;
-    const position = this.position;
-    if (this.#side !== 'SELL' || !q || !position) return null;
-    return estimateClose(position, q.contracts, q.entryPrice);
+    return this.#closeEstimate;
   }
 
   // ------------------------------------------------------------ placing
 
-  get intentId(): string | null {
-    return this.#intentId;
+  get clientOrderId(): string | null {
+    return this.#clientOrderId;
   }
   get confirming(): boolean {
     return this.#confirming;
   }
   get sending(): boolean {
-    return this.#sending;
+    return this.#order.sending;
   }
   get order(): OrderRow | null {
-    return this.#order;
+    return this.#order.row;
   }
   /** The order's status, "Sending…" included while the request is in flight. */
   get status(): OrderRowStatus | null {
-    if (this.#order && this.#order.clientOrderId === this.#intentId) return this.#order.status;
-    if (this.#sending) return 'SENDING';
-    return this.#order?.status ?? null;
+    const row = this.#order.row;
+    if (row && this.placed) return row.status;
+    if (this.#order.sending) return 'SENDING';
+    return row?.status ?? null;
   }
   get repeated(): boolean {
-    return this.#repeated;
+    return this.#order.repeated;
   }
   get warning(): string | null {
-    return this.#warning;
+    return this.#order.warning;
   }
   get failure(): SlipFailure | null {
-    return this.#failure;
+    return this.#order.failure;
   }
-
+  /** What the user can do about the failure, or null. */
+  get failureAdvice(): string | null {
+    const failure = this.#order.failure;
+    if (!failure) return null;
+    return failureAdvice({
+      kind: failure.kind,
+      retryInSeconds: Math.ceil(this.#order.retryInMs / 1000),
+      orderKnown: this.#order.row !== null,
+    });
+  }
   /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
   get retryInMs(): number {
-    const at = this.#failure?.retryAt;
-    return at ? Math.max(0, at - this.#clock.now) : 0;
+    return this.#order.retryInMs;
   }
-
-  /** The current intent already has its order: another needs a new quote. */
+  /** The current bet already has its order: another needs a new quote. */
   get placed(): boolean {
-    return this.#order !== null && this.#order.clientOrderId === this.#intentId;
+    return this.#order.isOrderOf(this.#clientOrderId);
   }
-
   /** Why Place cannot send now, or null when it can. */
   get placeProblem(): string | null {
-    if (this.#selection === null) return 'Pick an outcome first.';
-    if (this.placed) {
-      return this.#order?.status === 'NOT_PLACED'
-        ? 'This bet was not placed (the reason is below). Request a new quote to try again.'
-        : 'This bet has been placed. Request a new quote to bet again.';
-    }
-    const refusal = this.refusal;
-    if (refusal) return refusal.message;
-    const last = this.#order;
-    if (last && isFateUnknown(last.status)) {
-      return 'Your last bet from this slip is still being checked with the exchange. Wait for its result before placing another, so it cannot become a double bet.';
-    }
-    if (!this.#quote) return 'Request a quote first.';
-    if (this.expired) return 'This quote has expired; request a new one.';
-    const wait = this.retryInMs;
-    if (wait > 0)
-      return `The exchange’s order limit is spent for now: try again in ${Math.ceil(wait / 1000)} s.`;
-    return null;
+    const block = this.#placeBlock;
+    return block ? placeProblemText(block) : null;
   }
-
+  /** Place would send (or open the confirmation step) now. */
   get canPlace(): boolean {
-    return !this.#sending && this.placeProblem === null;
+    return !this.#order.sending && !this.#confirming && this.#placeBlock === null;
   }
-
+  /** The confirmation step's button would send now. */
+  get canConfirm(): boolean {
+    return this.#confirming && !this.#order.sending && !this.#quote.expired;
+  }
   /** What the Place button says will happen: "Place bet · 25 contracts · $24.00". */
   get placeLabel(): string {
-    if (this.#sending) return 'Place bet · Sending…';
-    const q = this.#quote?.quote;
+    if (this.#order.sending) return 'Place bet · Sending…';
+    const q = this.#quote.result?.quote;
     if (!q) return 'Place bet';
+    const quoted = this.#quote.terms;
     return placeLabel({
       side: this.#side,
       kind: this.#kind,
       contracts: q.contracts,
       cost: q.cost,
-      proceeds: this.closeEstimate?.proceeds,
-      dollars: this.#quoted?.unit === 'QUOTE' ? this.#quoted.qty : undefined,
+      proceeds: this.#closeEstimate?.proceeds,
+      dollars: quoted?.unit === 'QUOTE' ? quoted.qty : undefined,
     });
   }
-
+  /** The line under Place: why it is off, or what it will do. */
+  get placeNote(): string {
+    return placeNote({ block: this.#placeBlock, oneClick: this.#ctx.oneClick, side: this.#side });
+  }
   /** A boosted bet's knockout, said before it is placed. */
   get knockoutNote(): string | null {
-    const k = this.#quote?.quote.knockout;
+    const k = this.#quote.result?.quote.knockout;
     if (!k || this.#side === 'SELL') return null;
     const about = this.#kind === 'MARKET' ? 'about ' : '';
     return `Boosted: knocked out (the stake lost) if the index price falls to ${about}${k}.`;
@@ -358,13 +344,19 @@ export class SlipState {
 
   // ------------------------------------------------------------ actions
 
-  /** A BUY on `outcome` of `fixture`, from the markets. */
+  /**
+   * A BUY on `outcome` of `fixture`, from the markets. Another pick is another bet: its quote,
+   * order and boost go (a boost, and so a knockout, is never carried to a bet it was not chosen
+   * for); the size stays, unless it was a close's.
+   */
   select(fixture: Fixture | (FixtureRef & { contractId: string }), outcome: string): void {
+    const before = this.#selection;
     if (this.#side === 'SELL') {
       this.#qty = '';
       this.#unit = 'BASE';
     }
-    this.#selection = { contractId: fixture.contractId, fixture: refFrom(fixture), outcome };
+    if (before?.contractId !== fixture.contractId || before.outcome !== outcome) this.#boost = 0;
+    this.#selection = { contractId: fixture.contractId, fixture: fixtureRefOf(fixture), outcome };
     this.#side = 'BUY';
     this.#resetBet();
   }
@@ -386,34 +378,23 @@ export class SlipState {
   clear(): void {
     this.#selection = null;
     this.#side = 'BUY';
+    this.#boost = 0;
     this.#resetBet();
   }
 
   async request(): Promise<void> {
-    const terms = this.terms;
+    const terms = this.#terms;
     if (!terms || !this.canRequest) return;
     this.#discardQuote();
-    const mine = ++this.#quoteSeq;
-    this.#requesting = true;
-    this.#quoteError = null;
-    try {
-      const quote = await this.#bridge.invoke('quote:request', terms);
-      if (mine !== this.#quoteSeq) return;
-      this.#quote = quote;
-      this.#quoted = terms;
-      this.#intentId = this.#newIntent();
-    } catch (err) {
-      if (mine === this.#quoteSeq) this.#quoteError = messageOf(err);
-    } finally {
-      if (mine === this.#quoteSeq) this.#requesting = false;
-    }
+    // A quote is a new bet: every repeat of Place from here on is this one bet.
+    if (await this.#quote.request(terms)) this.#clientOrderId = this.#newId();
   }
 
   /** The Place button: the confirmation step first, unless one-click betting is on. */
   async place(): Promise<void> {
     // While the confirmation step is open only its own button sends: a double click on Place
     // opens it once and goes no further.
-    if (!this.canPlace || this.#confirming) return;
+    if (!this.canPlace) return;
     if (this.#ctx.oneClick) await this.#send();
     else this.#confirming = true;
   }
@@ -422,6 +403,11 @@ export class SlipState {
   async confirm(): Promise<void> {
     if (!this.#confirming) return;
     await this.#send();
+  }
+
+  /** Ctrl/Cmd+Enter: confirms when the confirmation step is open, else presses Place. */
+  async placeOrConfirm(): Promise<void> {
+    await (this.#confirming ? this.confirm() : this.place());
   }
 
   /** Back from the confirmation step. */
@@ -437,12 +423,7 @@ export class SlipState {
 
   /** Orders changed (an `orders:changed` push): follow this slip's order. */
   applyOrders(rows: readonly OrderRow[]): void {
-    const current = this.#order;
-    const key = current?.clientOrderId ?? (this.#sending ? this.#intentId : null);
-    if (!key) return;
-    for (const row of rows) {
-      if (row.clientOrderId === key) this.#adopt(row);
-    }
+    this.#order.follow(rows);
   }
 
   /** Follows `orders:changed`; returns the function that stops. */
@@ -453,83 +434,33 @@ export class SlipState {
   // ------------------------------------------------------------ inside
 
   async #send(): Promise<void> {
-    // One request per intent: a second click, a held key or a retry while this one is in flight
+    // One request per bet: a second click, a held key or a retry while this one is in flight
     // does nothing.
-    if (this.#sending || this.placeProblem !== null) return;
-    const quote = this.#quote;
-    const terms = this.#quoted;
+    if (this.#order.sending || this.#placeBlock !== null) return;
+    const quote = this.#quote.result;
+    const terms = this.#quote.terms;
     if (!quote || !terms) return;
-    const intentId = this.#intentId ?? (this.#intentId = this.#newIntent());
+    const clientOrderId = this.#clientOrderId ?? (this.#clientOrderId = this.#newId());
     const input: PlaceOrder =
       this.#kind === 'FOK'
-        ? { intentId, type: 'FOK', rfqId: quote.quote.rfqId }
-        : { intentId, type: 'MARKET', bet: terms };
-    this.#sending = true;
+        ? { clientOrderId, type: 'FOK', rfqId: quote.quote.rfqId }
+        : { clientOrderId, type: 'MARKET', bet: terms };
     this.#confirming = false;
-    this.#failure = null;
-    this.#repeated = false;
-    this.#warning = null;
-    if (this.#order?.clientOrderId !== intentId) this.#order = null;
-    try {
-      const result = await this.#bridge.invoke('order:place', input);
-      this.#adopt(result.row);
-      this.#repeated = result.repeated;
-      this.#warning = result.warning ?? null;
-    } catch (err) {
-      this.#failure = this.#failureOf(err);
-      // The answer was lost, not the order: ask whether it went through.
-      if (err instanceof BridgeFailure && (err.kind === 'offline' || err.kind === 'internal')) {
-        await this.#lookUp(intentId);
-      }
-    } finally {
-      this.#sending = false;
-    }
+    await this.#order.send(input);
   }
 
-  async #lookUp(intentId: string): Promise<void> {
-    try {
-      const { row } = await this.#bridge.invoke('orders:get', { clientOrderId: intentId });
-      if (row) this.#adopt(row);
-    } catch {
-      // Still unreachable: the failure already says so, and the intent is kept for a retry.
-    }
-  }
-
-  #adopt(row: OrderRow): void {
-    const current = this.#order;
-    this.#order =
-      current && current.clientOrderId === row.clientOrderId ? newerRow(current, row) : row;
-  }
-
-  #failureOf(err: unknown): SlipFailure {
-    if (err instanceof BridgeFailure) {
-      const retryAt =
-        err.kind === 'rate-limited' && err.retryAfterMs !== undefined
-          ? this.#clock.now + err.retryAfterMs
-          : null;
-      return { message: err.message, kind: err.kind, retryAt };
-    }
-    return { message: messageOf(err), kind: 'internal', retryAt: null };
-  }
-
-  /** The terms changed: the quote shown no longer prices them, and the intent ends with it. */
+  /** The terms changed: the quote shown no longer prices them, and the bet ends with it. */
   #discardQuote(): void {
-    this.#quoteSeq++;
-    this.#quote = null;
-    this.#quoted = null;
-    this.#intentId = null;
+    this.#quote.discard();
+    this.#clientOrderId = null;
     this.#confirming = false;
-    this.#requesting = false;
-    this.#quoteError = null;
-    if (this.retryInMs <= 0) this.#failure = null;
+    this.#order.dropFailure();
   }
 
+  /** Another bet: nothing of the last one's quote, order or price choice. */
   #resetBet(): void {
     this.#discardQuote();
-    this.#order = null;
-    this.#repeated = false;
-    this.#warning = null;
-    this.#failure = null;
+    this.#order.forget();
     this.#kind = 'FOK';
   }
 }

@@ -25,18 +25,19 @@ export class ToastsState {
   push(toast: Omit<Toast, 'id'>): number {
     const id = this.#nextId++;
     const items = [...this.#items, { ...toast, id }];
-    for (const old of items.splice(0, Math.max(0, items.length - MAX_TOASTS))) this.#clear(old.id);
+    for (const old of items.splice(0, Math.max(0, items.length - MAX_TOASTS)))
+      this.#stopTimer(old.id);
     this.#items = items;
     this.#timers[id] = setTimeout(() => this.dismiss(id), TOAST_MS[toast.tone]);
     return id;
   }
 
   dismiss(id: number): void {
-    this.#clear(id);
+    this.#stopTimer(id);
     this.#items = this.#items.filter((t) => t.id !== id);
   }
 
-  #clear(id: number): void {
+  #stopTimer(id: number): void {
     clearTimeout(this.#timers[id]);
     delete this.#timers[id];
   }

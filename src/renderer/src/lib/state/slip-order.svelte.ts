@@ -1,0 +1,140 @@
+/**
+ * The order placed from the bet slip: the request in flight, the row that `orders:changed`
+ * pushes keep current, and what main said of it (a repeat, a warning, a failure). It sends what
+ * the slip gives it and never decides whether to: the slip keeps the rules that stop a double
+ * bet, this keeps the order's life.
+ */
+import type { BridgeErrorKind, OrderRow, PlaceOrder } from '../../../../shared/ipc/contract.js';
+import { newerRow } from '../../../../shared/desk/status.js';
+import { BridgeFailure, messageOf, type Bridge } from '../bridge.js';
+import type { Clock } from './clock.svelte.js';
+
+export interface SlipFailure {
+  message: string;
+  kind: BridgeErrorKind;
+  /** rate-limited: local time from which it may be tried again. */
+  retryAt: number | null;
+}
+
+export class SlipOrder {
+  #sending = $state(false);
+  /** The order of the last placement, as pushes update it. */
+  #row = $state.raw<OrderRow | null>(null);
+  #repeated = $state(false);
+  #warning = $state<string | null>(null);
+  #failure = $state.raw<SlipFailure | null>(null);
+  /** The clientOrderId of the request in flight, so a push that beats the reply is followed too. */
+  #sendingId: string | null = null;
+
+  readonly #retryInMs = $derived.by(() => {
+    const at = this.#failure?.retryAt;
+    return at ? Math.max(0, at - this.#clock.now) : 0;
+  });
+
+  readonly #bridge: Bridge;
+  readonly #clock: Clock;
+
+  constructor(bridge: Bridge, clock: Clock) {
+    this.#bridge = bridge;
+    this.#clock = clock;
+  }
+
+  get sending(): boolean {
+    return this.#sending;
+  }
+  get row(): OrderRow | null {
+    return this.#row;
+  }
+  get repeated(): boolean {
+    return this.#repeated;
+  }
+  get warning(): string | null {
+    return this.#warning;
+  }
+  get failure(): SlipFailure | null {
+    return this.#failure;
+  }
+  /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
+  get retryInMs(): number {
+    return this.#retryInMs;
+  }
+
+  /** The bet `clientOrderId` already has its order. */
+  isOrderOf(clientOrderId: string | null): boolean {
+    return this.#row !== null && this.#row.clientOrderId === clientOrderId;
+  }
+
+  /** Places `input` and follows what becomes of it; a lost answer is looked up, not resent. */
+  async send(input: PlaceOrder): Promise<void> {
+    const { clientOrderId } = input;
+    this.#sending = true;
+    this.#sendingId = clientOrderId;
+    this.#failure = null;
+    this.#repeated = false;
+    this.#warning = null;
+    if (this.#row?.clientOrderId !== clientOrderId) this.#row = null;
+    try {
+      const result = await this.#bridge.invoke('order:place', input);
+      this.#adopt(result.row);
+      this.#repeated = result.repeated;
+      this.#warning = result.warning ?? null;
+    } catch (err) {
+      this.#failure = this.#failureOf(err);
+      // The answer was lost, not the order: ask whether it went through.
+      if (err instanceof BridgeFailure && (err.kind === 'offline' || err.kind === 'internal')) {
+        await this.#lookUp(clientOrderId);
+      }
+    } finally {
+      this.#sending = false;
+      this.#sendingId = null;
+    }
+  }
+
+  /** Orders changed (an `orders:changed` push): follow this order. */
+  follow(rows: readonly OrderRow[]): void {
+    const key = this.#row?.clientOrderId ?? this.#sendingId;
+    if (!key) return;
+    for (const row of rows) {
+      if (row.clientOrderId === key) this.#adopt(row);
+    }
+  }
+
+  /** The terms changed: a failure goes with them, unless it says when to try again. */
+  dropFailure(): void {
+    if (this.#retryInMs <= 0) this.#failure = null;
+  }
+
+  /** Another bet: nothing of the last one's order. */
+  forget(): void {
+    this.#row = null;
+    this.#repeated = false;
+    this.#warning = null;
+    this.#failure = null;
+  }
+
+  async #lookUp(clientOrderId: string): Promise<void> {
+    try {
+      const { row } = await this.#bridge.invoke('orders:get', { clientOrderId });
+      if (row) this.#adopt(row);
+    } catch {
+      // Still unreachable: the failure already says so, and the bet is kept for a retry.
+    }
+  }
+
+  #adopt(row: OrderRow): void {
+    const current = this.#row;
+    this.#row =
+      current && current.clientOrderId === row.clientOrderId ? newerRow(current, row) : row;
+  }
+
+  #failureOf(err: unknown): SlipFailure {
+    if (err instanceof BridgeFailure) {
+      const retryAt =
+        err.kind === 'rate-limited' && err.retryAfterMs !== undefined
+          ? this.#clock.now + err.retryAfterMs
+          : null;
+      return { message: err.message, kind: err.kind, retryAt };
+    }
+    return { message: messageOf(err), kind: 'internal', retryAt: null };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The bet slip's quote: asked for the slip's terms, shown until the terms change, and alive 30 s
+ * by the exchange's clock (local time plus the offset measured with the quote), so an expired
+ * quote is known as such whatever the local clock says. Only the latest request's answer counts.
+ */
+import type { BetTerms, QuoteResult } from '../../../../shared/ipc/contract.js';
+import { QUOTE_TTL_MS } from '../../../../shared/api/limits.js';
+import { messageOf, type Bridge } from '../bridge.js';
+import type { Clock } from './clock.svelte.js';
+
+export class SlipQuote {
+  #result = $state.raw<QuoteResult | null>(null);
+  /** The terms the quote prices: what a MARKET order places. */
+  #terms = $state.raw<BetTerms | null>(null);
+  #requesting = $state(false);
+  #error = $state<string | null>(null);
+  /** Counts requests and discards: an answer to an older request is dropped. */
+  #requestSeq = 0;
+
+  readonly #remainingMs = $derived.by(() => {
+    if (!this.#result) return 0;
+    const serverNow = this.#clock.now + this.#result.clockOffsetMs;
+    return Math.max(0, this.#result.quote.expiresAt - serverNow);
+  });
+
+  readonly #bridge: Bridge;
+  readonly #clock: Clock;
+
+  constructor(bridge: Bridge, clock: Clock) {
+    this.#bridge = bridge;
+    this.#clock = clock;
+  }
+
+  get result(): QuoteResult | null {
+    return this.#result;
+  }
+  get terms(): BetTerms | null {
+    return this.#terms;
+  }
+  get requesting(): boolean {
+    return this.#requesting;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  /** Milliseconds the quote has left by the exchange's clock; 0 once expired. */
+  get remainingMs(): number {
+    return this.#remainingMs;
+  }
+  /** The countdown's whole seconds, never more than a quote's life. */
+  get secondsLeft(): number {
+    return Math.min(QUOTE_TTL_MS / 1000, Math.ceil(this.#remainingMs / 1000));
+  }
+  get expired(): boolean {
+    return this.#result !== null && this.#remainingMs <= 0;
+  }
+
+  /**
+   * Asks for a quote of `terms`, in place of the one shown. Resolves true when its answer is
+   * the one shown now, false when it failed or a newer request or a discard came meanwhile.
+   */
+  async request(terms: BetTerms): Promise<boolean> {
+    this.discard();
+    const mine = ++this.#requestSeq;
+    this.#requesting = true;
+    try {
+      const result = await this.#bridge.invoke('quote:request', terms);
+      if (mine !== this.#requestSeq) return false;
+      this.#result = result;
+      this.#terms = terms;
+      return true;
+    } catch (err) {
+      if (mine === this.#requestSeq) this.#error = messageOf(err);
+      return false;
+    } finally {
+      if (mine === this.#requestSeq) this.#requesting = false;
+    }
+  }
+
+  /** The terms changed: the quote no longer prices them, and an answer on its way is dropped. */
+  discard(): void {
+    this.#requestSeq++;
+    this.#result = null;
+    this.#terms = null;
+    this.#requesting = false;
+    this.#error = null;
+  }
+}
