@@ -4,7 +4,7 @@
  * the RateGovernor and the SyncEngine on its default intervals, every stream running — against
  * the sandbox over HTTP with its rate limits on. Measures the time from engine.start() to the
  * first-sync sweep's `done`, and compares it with the lower bound the exchange's limits allow:
- * the sweep needs 1 + ceil(settlements / 100) reads (exchange-api.md 4.7, 4.9), the reads
+ * the sweep needs 1 + ceil(settlements / 100) reads (docs/api.md 4.7, 4.9), the reads
  * bucket gives its burst at once and then one a second (8.1), so no client can finish before
  * (reads - burst) seconds. Target: <= 1.1x that bound, and not one 429.
  *
@@ -40,7 +40,7 @@ export async function benchHistorySync(orders = 10_000): Promise<BenchReport> {
   const settlements = domain.settlements(wallet, { limit: 1 }).total;
   const madeMs = performance.now() - made0;
 
-  // The same domain served with the rate limits of section 8.1 on.
+  // The same domain served with the rate limits of docs/api.md 8.1 on.
   const exchange = await startExchange({ domain, port: 0, rateLimits: true });
   const answers = new Map<string, number>();
   exchange.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {

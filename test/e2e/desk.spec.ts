@@ -1,6 +1,6 @@
 /**
  * The betting desk in paper mode, through the browser host: a bet's whole life, rehearsed with
- * the Practice panel, and the rules that keep real money safe (one order per intent, refusals
+ * the Practice panel, and the rules that keep real money safe (one order per bet, refusals
  * and rejections in words).
  */
 import { expect, keepScreenshot, test } from './fixtures.js';

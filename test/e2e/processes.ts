@@ -3,15 +3,13 @@
  * data directory and keychain service of its own, and a standalone sandbox exchange
  * (`npm run exchange`) to stand in for a live one. Each prints one JSON line when it listens.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-
-const root = join(import.meta.dirname, '..', '..');
+import { spawnProgram, untilListening } from '../harness/processes.js';
 
 export interface Started {
   url: string;
@@ -20,50 +18,19 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-function start(args: string[], env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn('npm', ['run', '--silent', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    err = (err + chunk.toString('utf8')).slice(-20_000);
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // The whole group: npm and the program it started.
-    process.kill(-child.pid!, 'SIGTERM');
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+/** `npm run --silent <args>` until it prints its listening line (test/harness/processes.ts). */
+async function start(args: string[], env: NodeJS.ProcessEnv): Promise<Started> {
+  const p = spawnProgram('npm', ['run', '--silent', ...args], { env });
+  const s = await untilListening(p, args.join(' '));
+  return {
+    url: s.url,
+    process: s.child,
+    stderr: s.stderr,
+    async stop() {
+      if (s.child.exitCode !== null || s.child.signalCode !== null) return;
+      await s.stop(5000);
+    },
   };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`${args.join(' ')} did not report listening in time:\n${err}`));
-    }, 60_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code} before listening:\n${err}`));
-    });
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      let msg: { event?: string; url?: string };
-      try {
-        msg = JSON.parse(line) as typeof msg;
-      } catch {
-        return;
-      }
-      if (msg.event === 'listening' && msg.url) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        resolve({ url: msg.url, process: child, stderr: () => err, stop });
-      }
-    });
-  });
 }
 
 export interface Betdesk extends Started {
