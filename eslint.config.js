@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 /**
- * The layers of ../shared/guides/style.md, enforced: a wrong import fails CI.
+ * The layers of README.md ("Layout"), enforced: a wrong import fails CI.
  *   src/shared    imports nothing of ours but itself; no node:*, no electron, no DOM libraries
  *   src/exchange  imports shared only
  *   src/main      imports shared (and exchange, for paper mode); electron only in src/main/shell
