@@ -17,12 +17,9 @@ import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
 import { startExchange } from '../src/exchange/app.js';
 import { KnockoutWatch, type KnockoutAlertEvent } from '../src/main/alerts/index.js';
-import { ExchangeClient } from '../src/main/client/index.js';
-import { RateGovernor } from '../src/main/governor/index.js';
-import { openStore } from '../src/main/store/index.js';
-import { SyncEngine } from '../src/main/sync/index.js';
 import { dec } from '../src/shared/money.js';
 import type { BenchReport } from './core-store.js';
+import { openSyncParts } from './sync-parts.js';
 
 const ADMIN = 'bench-admin-token';
 const TARGET_P95_MS = 3500;
@@ -66,20 +63,12 @@ export async function benchAlertLatency(trials = 20): Promise<BenchReport> {
     permission: 'trade',
     expiresAt: exchange.domain.now() + 86_400_000,
   });
-  const governor = new RateGovernor();
-  const client = new ExchangeClient({
-    baseUrl: exchange.url,
-    credentials: { apiKey: key.apiKey, secret: key.secret },
-    account: wallet,
-    governor,
-  });
-  const store = openStore(path.join(dir, 'betdesk.sqlite'));
-  const accountId = store.accounts.create({
-    label: 'bench',
-    baseUrl: exchange.url,
-    apiKey: key.apiKey,
-  }).id;
-  const engine = new SyncEngine({ client, store, accountId });
+  const { governor, client, store, accountId, engine } = openSyncParts(
+    exchange.url,
+    key,
+    wallet,
+    dir,
+  );
   const watch = new KnockoutWatch({ engine, store, accountId });
   const alerts: { event: KnockoutAlertEvent; at: number }[] = [];
   watch.on('alert:knockout', (event) => alerts.push({ event, at: performance.now() }));

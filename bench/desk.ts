@@ -201,7 +201,9 @@ export async function benchOrdersScreen(total = 100_000, trials = 7): Promise<Be
     const wall: number[] = [];
     for (let i = 0; i < trials; i++) {
       await page.reload();
-      const orders = page.getByRole('navigation').getByRole('button', { name: /^Orders/ });
+      const orders = page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: /^Orders/ });
       await orders.waitFor();
       await page.evaluate(() => {
         const w = globalThis as unknown as BrowserGlobals;
@@ -243,7 +245,7 @@ export async function benchOrdersScreen(total = 100_000, trials = 7): Promise<Be
     const cold: number[] = [];
     for (let i = 0; i < 3; i++) {
       await page.reload({ waitUntil: 'commit' });
-      await page.getByRole('navigation').waitFor();
+      await page.getByRole('navigation', { name: 'Screens' }).waitFor();
       await page.keyboard.press('Control+3');
       cold.push(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).benchSeen));
     }
@@ -302,7 +304,7 @@ export async function benchPositionRepaint(pushes = 100): Promise<BenchReport> {
     services.store.replacePositions(session.accountId, positions, Date.now());
     push();
     await page
-      .getByRole('navigation')
+      .getByRole('navigation', { name: 'Screens' })
       .getByRole('button', { name: /^Positions/ })
       .click();
     const table = page.getByRole('table', { name: 'Positions' });

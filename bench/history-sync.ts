@@ -19,13 +19,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startExchange } from '../src/exchange/app.js';
 import { createDomain } from '../src/exchange/domain/index.js';
-import { ExchangeClient } from '../src/main/client/index.js';
-import { RateGovernor } from '../src/main/governor/index.js';
-import { openStore } from '../src/main/store/index.js';
-import { SyncEngine, type HistorySweepProgress } from '../src/main/sync/index.js';
+import type { HistorySweepProgress } from '../src/main/sync/index.js';
 import { GROUP_LIMITS, ROUTE_GROUPS } from '../src/shared/api/limits.js';
 import { makeHistory } from '../test/main/sync/history-maker.js';
 import type { BenchReport } from './core-store.js';
+import { openSyncParts } from './sync-parts.js';
 
 const TARGET_RATIO = 1.1;
 const PAGE = 100;
@@ -51,20 +49,12 @@ export async function benchHistorySync(orders = 10_000): Promise<BenchReport> {
     });
   });
 
-  const governor = new RateGovernor();
-  const client = new ExchangeClient({
-    baseUrl: exchange.url,
-    credentials: { apiKey: key.apiKey, secret: key.secret },
-    account: wallet,
-    governor,
-  });
-  const store = openStore(path.join(dir, 'betdesk.sqlite'));
-  const accountId = store.accounts.create({
-    label: 'bench',
-    baseUrl: exchange.url,
-    apiKey: key.apiKey,
-  }).id;
-  const engine = new SyncEngine({ client, store, accountId });
+  const { governor, client, store, accountId, engine } = openSyncParts(
+    exchange.url,
+    key,
+    wallet,
+    dir,
+  );
 
   let progress: HistorySweepProgress | null = null;
   let firstRowsMs: number | null = null;

@@ -13,7 +13,7 @@ import { StatementCache } from '../connection.js';
 import { normalizePage, type PageRequest } from '../paging.js';
 import type { IntentState, OrderIntent } from './intents.js';
 import type { IntentsRepo } from './intents.js';
-import { toOrder, type OrderRow } from './orders.js';
+import { createdTerms, toOrder, type OrderRow } from './orders.js';
 
 /** The blotter's status groups; see ORDER_STATUS_GROUPS in the bridge contract. */
 export type BlotterStatusGroup = 'working' | 'filled' | 'canceled' | 'rejected' | 'not_placed';
@@ -188,15 +188,4 @@ function intentsArm(accountId: number, f: BlotterFilter): Arm | null {
           INDEXED BY order_intents_open WHERE ${terms.join(' AND ')}`,
     params,
   };
-}
-
-function createdTerms(f: BlotterFilter, t: string, terms: string[], params: unknown[]): void {
-  if (f.from !== undefined) {
-    terms.push(`${t}created_at >= ?`);
-    params.push(f.from);
-  }
-  if (f.to !== undefined) {
-    terms.push(`${t}created_at < ?`);
-    params.push(f.to);
-  }
 }

@@ -104,6 +104,17 @@ export function orderWhere(
     terms.push(`${t}side = ?`);
     params.push(f.side);
   }
+  createdTerms(f, t, terms, params);
+  return { sql: terms.join(' AND '), params };
+}
+
+/** The created-at window [from, to) of a filter, as terms on the table aliased `t`. */
+export function createdTerms(
+  f: { from?: number | undefined; to?: number | undefined },
+  t: string,
+  terms: string[],
+  params: unknown[],
+): void {
   if (f.from !== undefined) {
     terms.push(`${t}created_at >= ?`);
     params.push(f.from);
@@ -112,7 +123,6 @@ export function orderWhere(
     terms.push(`${t}created_at < ?`);
     params.push(f.to);
   }
-  return { sql: terms.join(' AND '), params };
 }
 
 export class OrdersRepo {
