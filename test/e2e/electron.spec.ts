@@ -31,7 +31,12 @@ test('the desktop window opens in paper mode with markets and a locked-down brid
   const app = await electron.launch({
     executablePath: binary,
     args: [join(import.meta.dirname, '..', '..', 'out', 'main', 'index.js'), '--no-sandbox'],
-    env: { ...process.env, XDG_CONFIG_HOME: home },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: home,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_STATE_HOME: join(home, 'state'),
+    },
   });
   try {
     const window = await app.firstWindow();

@@ -43,6 +43,7 @@ export async function startBetdesk(): Promise<Betdesk> {
   const keychainService = `Betdesk-e2e-${randomBytes(6).toString('hex')}`;
   const started = await start(['serve', '--', '--port', '0', '--data-dir', dataDir], {
     BETDESK_KEYCHAIN_SERVICE: keychainService,
+    BETDESK_LOGS_DIR: join(dataDir, 'logs'),
   });
   return {
     ...started,

@@ -115,3 +115,29 @@ export function untilListening(p: Program, what: string, timeoutMs = 60_000): Pr
     onData();
   });
 }
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI from source (`node --import tsx src/main/cli/index.ts ...args`) to its end, with
+ * exactly `env` (not merged with this process's: a test leaves out BETDESK_* or XDG_* itself).
+ */
+export function runCliFromSource(args: string[], env: NodeJS.ProcessEnv): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

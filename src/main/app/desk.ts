@@ -4,7 +4,7 @@
  * the store, so positions, orders and alerts show while the exchange is away.
  */
 import type { OrderFixtures, OrderPage } from '../../shared/ipc/contract.js';
-import { readDeskSettings, writeDeskSettings } from '../desk/alert-settings.js';
+import { markNoticeShown, readDeskSettings, writeDeskSettings } from '../desk/alert-settings.js';
 import { practiceService } from '../desk/practice.js';
 import { entryRow, fixtureLookup, fixtureName } from '../desk/rows.js';
 import type {
@@ -84,6 +84,7 @@ export function deskServices(ctx: DeskContext): DeskServices {
     settings: {
       get: () => Promise.resolve(readDeskSettings(store)),
       set: (change) => Promise.resolve(writeDeskSettings(store, change)),
+      markNoticeShown: (notice) => Promise.resolve(markNoticeShown(store, notice)),
     },
     practice: practiceService({
       store,

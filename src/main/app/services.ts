@@ -1,8 +1,10 @@
 /**
  * The composition root: the real services behind the bridge, one small composition per feature.
  *
- * - One store per data directory (`<dataDir>/betdesk.sqlite`, store-file.ts) and one
- *   RateGovernor per exchange base URL (connection.ts); the CLI opens both the same way.
+ * - One store per data directory (`<dataDir>/betdesk.sqlite`, store-file.ts: checked at
+ *   start, rebuilt from a backup when damaged, backed up daily while the app runs, with what
+ *   was done as a store notice in AppInfo) and one RateGovernor per exchange base URL
+ *   (connection.ts); the CLI opens both the same way.
  * - Accounts (accounts.ts): the registry, shared with the CLI, keeps secrets in the system
  *   keychain only; the bridge's accounts screen, switching and the app's mode.
  * - The active account (active.ts): the one piece of mutable state, whose session runs now
@@ -31,7 +33,9 @@ import { marketServices } from './markets.js';
 import { PaperMode } from './paper.js';
 import { openSession, type AccountSession } from './session.js';
 import { statusService } from './status.js';
-import { openDataStore } from './store-file.js';
+import { supportService } from './support.js';
+import { dailyBackups, openDataStore, type OpenedStore } from './store-file.js';
+import { storeNoticesService, withStoreNotice } from './store-notices.js';
 
 /** The bridge's services plus what the app's own parts (and tests) may reach directly. */
 export interface AppServices extends Services {
@@ -43,17 +47,35 @@ export interface AppServices extends Services {
 export const createServices: CreateServices = (options) => createAppServices(options);
 
 /** Opens the store and starts the active account's session in the background. */
-export function createAppServices(options: ServicesOptions): Promise<AppServices> {
+export async function createAppServices(options: ServicesOptions): Promise<AppServices> {
+  const { nativeBinding } = options;
+  const opened = await openDataStore(
+    options.dataDir,
+    nativeBinding === undefined ? {} : { nativeBinding },
+  );
   try {
-    return Promise.resolve(build(options));
+    return build(options, opened);
   } catch (err) {
-    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    opened.store.close();
+    throw err;
   }
 }
 
-function build(options: ServicesOptions): AppServices {
-  const store = openDataStore(options.dataDir, options.nativeBinding);
-  const logger = stderrLogger();
+function build(options: ServicesOptions, opened: OpenedStore): AppServices {
+  const { store, notices } = opened;
+  const logger: Logger = options.log ?? stderrLogger();
+  logger.info('services starting', {
+    host: options.host,
+    versions: options.versions,
+    dataDir: options.dataDir,
+    storeSchema: store.schemaVersion,
+  });
+  for (const notice of opened.news) logger.warn(notice.message);
+  const backups = dailyBackups(opened, {
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+    onError: (err) => logger.warn('the daily backup failed', { reason: reasonOf(err) }),
+  });
+  backups.start();
   const hub = new IpcEventHub();
   const emit: Emit = (event, payload) => hub.emit(event, payload);
   const registry = openAccountRegistry(store, options.keychainService);
@@ -62,7 +84,7 @@ function build(options: ServicesOptions): AppServices {
   const board = new FixtureBoard(store);
   const parts = { store, registry, paper, governors, logger, emit };
 
-  const info = appInfoOf(registry, options);
+  const info = withStoreNotice(appInfoOf(registry, options), notices);
   const active = new ActiveAccount({
     store,
     open: (accountId) => openSession(parts, accountId),
@@ -93,11 +115,13 @@ function build(options: ServicesOptions): AppServices {
     // Before the store closes: an export's partial file is removed, its reader closed.
     await exports.stop();
     await paper.close();
+    await backups.stop();
     governors.close();
     store.close();
+    logger.info('services stopped');
   });
 
-  return joinFeatures(
+  const features = joinFeatures(
     { store, session: () => active.session, events: hub, stop },
     accountServices({ registry, active, info }),
     marketServices({
@@ -107,10 +131,23 @@ function build(options: ServicesOptions): AppServices {
       // The store id whose fixtures cursor dates the markets until the session is up.
       startingId: first ?? registry.list().find((a) => a.isPaper)?.id,
     }),
-    { status: statusService(active) },
+    {
+      status: statusService(active),
+      storeNotices: storeNoticesService(notices, async () => {
+        await active.settled();
+        return info(active.session);
+      }),
+    },
     deskServices({ store, active, paper }),
     { history: historyService({ store, started: () => active.started() }), exports },
   );
+  const support = supportService({
+    options,
+    store,
+    session: () => active.session,
+    services: features,
+  });
+  return joinFeatures(features, { support });
 }
 
 /** `run` once: every call answers the first call's promise. */
@@ -137,7 +174,7 @@ function joinFeatures<T extends readonly object[]>(...features: T): UnionToInter
   return all as UnionToIntersection<T[number]>;
 }
 
-/** Warnings to stderr, one line each; the services' messages never carry a secret. */
+/** Without a log file (tests, tools): warnings to stderr, one line each, as before. */
 function stderrLogger(): Logger {
   return {
     debug: () => {},

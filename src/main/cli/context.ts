@@ -5,7 +5,6 @@
  * connection are opened by the same compositions as the app's (src/main/app).
  */
 import os from 'node:os';
-import path from 'node:path';
 import {
   credentialsFromEnv,
   normalizeBaseUrl,
@@ -14,9 +13,10 @@ import {
 } from '../accounts/index.js';
 import { openAccountRegistry } from '../app/accounts.js';
 import { AccountConnection, RateGovernors } from '../app/connection.js';
-import { STORE_FILE } from '../app/store-file.js';
+import { defaultDataDir, legacyDataDirs } from '../app/data-dir.js';
+import { openDataStore, openStoreFile } from '../app/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
-import { openStore, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';
 import { str, type Parsed } from './args.js';
 import type { CliIO, Output } from './output.js';
@@ -25,20 +25,29 @@ import { UsageError } from './usage.js';
 /** Where the exchange is when nothing says otherwise: the sandbox's default address. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
 
-/** $XDG_DATA_HOME/betdesk, or ~/.local/share/betdesk. */
+/** The app's data folder (data-dir.ts): BETDESK_DATA_DIR, else the OS's folder for app data. */
 export function dataDir(env: CliIO['env']): string {
-  const xdg = env['XDG_DATA_HOME'];
-  const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.local', 'share');
-  return path.join(base, 'betdesk');
+  return defaultDataDir(process.platform, env, os.homedir());
 }
 
-export function dbFile(p: Parsed, env: CliIO['env']): string {
-  return str(p, 'db') ?? path.join(dataDir(env), STORE_FILE);
-}
-
-/** The store and its accounts; BETDESK_KEYCHAIN_SERVICE lets tests use their own keychain. */
-export function openAccounts(p: Parsed, io: CliIO): { store: Store; accounts: AccountRegistry } {
-  const store = openStore(dbFile(p, io.env));
+/**
+ * The store and its accounts; BETDESK_KEYCHAIN_SERVICE lets tests use their own keychain.
+ * Opened as the app opens it (checked, rebuilt when damaged, moved from an earlier version's
+ * folder); what was done is said on standard error, and the app shows it too.
+ */
+export async function openAccounts(
+  p: Parsed,
+  io: CliIO,
+  out: Output,
+): Promise<{ store: Store; accounts: AccountRegistry }> {
+  const db = str(p, 'db');
+  const { store, news } =
+    db !== undefined
+      ? await openStoreFile(db)
+      : await openDataStore(dataDir(io.env), {
+          legacyDirs: legacyDataDirs(dataDir(io.env), process.platform, io.env, os.homedir()),
+        });
+  for (const notice of news) out.say(notice.message);
   const accounts = openAccountRegistry(store, io.env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk');
   return { store, accounts };
 }
@@ -63,7 +72,7 @@ export async function openCommandContext(
   out: Output,
   opts: { exchange: boolean },
 ): Promise<CommandContext> {
-  const { store, accounts } = openAccounts(p, io);
+  const { store, accounts } = await openAccounts(p, io, out);
   const governors = new RateGovernors();
   let connection: AccountConnection | undefined;
   try {

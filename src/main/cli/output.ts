@@ -6,7 +6,12 @@ import type { Readable, Writable } from 'node:stream';
 import { AccountError } from '../accounts/index.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/index.js';
 import { KeychainError, KeychainUnavailableError } from '../keychain/keychain.js';
-import { IntentConflictError, NewerSchemaError } from '../store/index.js';
+import {
+  diskFullMessage,
+  IntentConflictError,
+  isDiskFull,
+  NewerSchemaError,
+} from '../store/index.js';
 import { OrderValidationError, QuoteExpiredError } from '../trading/index.js';
 import { USAGE_LINE, UsageError } from './usage.js';
 
@@ -77,6 +82,10 @@ export function reportFailure(err: unknown, out: Output): number {
     err instanceof NewerSchemaError
   ) {
     out.say(err.message);
+    return EXIT.failed;
+  }
+  if (isDiskFull(err)) {
+    out.say(diskFullMessage(err));
     return EXIT.failed;
   }
   out.say(`Failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -32,8 +32,9 @@ Options for every command:
                     else BETDESK_ACCOUNT, else the only account)
   --base-url URL    the exchange (default: the account's; with environment credentials
                     BETDESK_BASE_URL or http://127.0.0.1:8787)
-  --db FILE         the local store (default: $XDG_DATA_HOME/betdesk/betdesk.sqlite, or
-                    ~/.local/share/betdesk/betdesk.sqlite)
+  --db FILE         the local store (default: betdesk.sqlite in $BETDESK_DATA_DIR, else the
+                    app's data folder: Linux $XDG_DATA_HOME/betdesk (~/.local/share/betdesk),
+                    macOS ~/Library/Application Support/Betdesk, Windows %APPDATA%\\Betdesk)
   -h, --help        this text
 
 Output: JSON on standard output (one object, or one per line for lists); messages on

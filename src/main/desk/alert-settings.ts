@@ -1,7 +1,8 @@
 /**
  * Per-account alert settings (near-knockout levels and margin, desktop notifications per kind)
- * and the app-wide desk settings, kept in the store's settings table as small JSON values.
- * Anything unreadable falls back to the defaults: a setting can never stop the app.
+ * and the app-wide desk settings (one-click betting, start at login, start hidden), kept in the
+ * store's settings table as small JSON values, with which one-time notices were shown. Anything
+ * unreadable falls back to the defaults: a setting can never stop the app.
  */
 import { Compile } from 'typebox/compile';
 import { AlertSettings, type DeskSettings } from '../../shared/ipc/contract.js';
@@ -10,7 +11,11 @@ import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from '../alerts/index.js';
 import { ServiceError } from '../ipc/errors.js';
 import type { Store } from '../store/index.js';
 
-export const DEFAULT_DESK_SETTINGS: DeskSettings = { oneClickBetting: false };
+export const DEFAULT_DESK_SETTINGS: DeskSettings = {
+  oneClickBetting: false,
+  startAtLogin: false,
+  startHidden: false,
+};
 
 const alertKey = (accountId: number) => `alerts.${accountId}`;
 const DESK_KEY = 'desk';
@@ -63,12 +68,24 @@ export function normalizeAlertSettings(s: AlertSettings): AlertSettings {
 
 export function readDeskSettings(store: Store): DeskSettings {
   const raw = parse(store.settings.get(DESK_KEY));
-  return {
-    oneClickBetting:
-      typeof raw?.['oneClickBetting'] === 'boolean'
-        ? raw['oneClickBetting']
-        : DEFAULT_DESK_SETTINGS.oneClickBetting,
+  const flag = (name: keyof DeskSettings): boolean => {
+    const value = raw?.[name];
+    return typeof value === 'boolean' ? value : DEFAULT_DESK_SETTINGS[name];
   };
+  return {
+    oneClickBetting: flag('oneClickBetting'),
+    startAtLogin: flag('startAtLogin'),
+    startHidden: flag('startHidden'),
+  };
+}
+
+const noticeKey = (notice: string) => `notice.${notice}`;
+
+/** True the first time it is called for `notice`; remembered in the store's settings. */
+export function markNoticeShown(store: Store, notice: string): boolean {
+  if (store.settings.get(noticeKey(notice)) !== undefined) return false;
+  store.settings.set(noticeKey(notice), 'shown');
+  return true;
 }
 
 export function writeDeskSettings(store: Store, change: Partial<DeskSettings>): DeskSettings {

@@ -11,7 +11,8 @@
  *   iterator, are formatted a small batch at a time, and the producer waits for 'drain'
  *   whenever the target's buffer is full.
  * - A file target is written to a temporary name and renamed when complete, so a failed or
- *   aborted export never leaves a truncated file behind.
+ *   aborted export never leaves a truncated file behind. A full disk (ENOSPC, or EFBIG past a
+ *   file-size limit) ends it with a DiskFullError that says how far it got.
  */
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import {
   type ExportSettlementColumn,
   type SettlementFilter,
 } from '../store/repos/settlements.js';
+import { DiskFullError, isDiskFull } from '../store/errors.js';
 import type { StoreReader } from '../store/store.js';
 import { guardFormula } from './formula-guard.js';
 
@@ -204,8 +206,8 @@ async function exportRows<C extends string>(
       for (const row of iterator) {
         batch.push(prepare(row));
         if (batch.length === BATCH_ROWS) {
-          rows += batch.length;
           await write(batch);
+          rows += batch.length;
           batch = [];
           signal?.throwIfAborted();
           options.onProgress?.(rows);
@@ -214,8 +216,8 @@ async function exportRows<C extends string>(
     } finally {
       iterator.return?.();
     }
-    rows += batch.length;
     if (batch.length > 0 || !headerWritten) await write(batch);
+    rows += batch.length;
     signal?.throwIfAborted();
     stream.end();
     await closed;
@@ -224,9 +226,16 @@ async function exportRows<C extends string>(
   } catch (err) {
     stream.destroy();
     await closed.catch(() => undefined);
-    await output.discard();
     // once() rejects with its own AbortError; the caller's reason says why it stopped.
-    throw signal?.aborted ? signal.reason : err;
+    if (signal?.aborted) {
+      await output.discard();
+      throw signal.reason;
+    }
+    if (!isDiskFull(err)) {
+      await output.discard();
+      throw err;
+    }
+    throw await diskFull(output, rows, err);
   } finally {
     reader.close();
   }
@@ -287,8 +296,22 @@ function indexesOf(kinds: readonly ColumnKind[], kind: ColumnKind): number[] {
   return out;
 }
 
+/** The export met a full disk: its partial file is removed, and the error says so in words. */
+async function diskFull(output: OpenTarget, rows: number, cause: unknown): Promise<DiskFullError> {
+  const stopped = `the export stopped after ${rows} row${rows === 1 ? '' : 's'}`;
+  if (output.partial === null) return new DiskFullError(`${stopped}.`, { cause });
+  try {
+    await output.discard();
+    return new DiskFullError(`${stopped} and the partial file was removed.`, { cause });
+  } catch {
+    return new DiskFullError(`${stopped}; remove the partial file ${output.partial}.`, { cause });
+  }
+}
+
 interface OpenTarget {
   stream: Writable;
+  /** The temporary file being written, or null for a stream target. */
+  partial: string | null;
   /** Makes the written output final (renames a temporary file into place). */
   commit(): Promise<void>;
   /** Removes what a failed export wrote to a file. */
@@ -297,12 +320,13 @@ interface OpenTarget {
 
 function openTarget(target: CsvTarget): OpenTarget {
   if (typeof target !== 'string') {
-    return { stream: target, commit: async () => {}, discard: async () => {} };
+    return { stream: target, partial: null, commit: async () => {}, discard: async () => {} };
   }
   const dir = path.dirname(path.resolve(target));
   const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.part`);
   return {
     stream: fs.createWriteStream(temp, { highWaterMark: 256 * 1024 }),
+    partial: temp,
     commit: () => fs.promises.rename(temp, target),
     discard: () => fs.promises.rm(temp, { force: true }),
   };

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { ExportKind, ExportProgress, ExportState } from '../../shared/ipc/contract.js';
+import { DiskFullError, isDiskFull } from '../store/errors.js';
 import type { CsvExportResult, CsvOptions, CsvTarget } from './csv.js';
 import type { ExportDownloads } from './downloads.js';
 
@@ -243,11 +244,11 @@ export class ExportJobs {
 
 /** Why an export failed, in words for the progress bar. */
 export function failureMessage(err: unknown): string {
-  if (err instanceof ExportStopped) return err.message;
+  // csv.ts says how far a file export got before the disk was full, and that its file is gone.
+  if (err instanceof ExportStopped || err instanceof DiskFullError) return err.message;
+  if (isDiskFull(err)) return 'The disk is full; nothing was saved.';
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {
-    case 'ENOSPC':
-      return 'The disk is full; nothing was saved.';
     case 'EACCES':
     case 'EPERM':
       return 'Betdesk may not write to that folder; nothing was saved.';

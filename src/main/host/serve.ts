@@ -1,8 +1,11 @@
 /**
- * `npm run serve -- [--port N] [--data-dir DIR]`: Betdesk in a browser. Serves the built renderer
- * (building it first when out/renderer is missing) and the bridge on 127.0.0.1, then prints
- * exactly one line on stdout, `{"event":"listening","url":"http://127.0.0.1:PORT/?token=..."}`.
- * Everything else goes to stderr. SIGINT and SIGTERM stop the services and exit.
+ * `npm run serve -- [--port N] [--data-dir DIR] [--logs-dir DIR]`: Betdesk in a browser. Serves
+ * the built renderer (building it first when out/renderer is missing) and the bridge on 127.0.0.1,
+ * then prints exactly one line on stdout,
+ * `{"event":"listening","url":"http://127.0.0.1:PORT/?token=..."}`.
+ * Everything else goes to stderr. SIGINT and SIGTERM stop the services and exit. The services
+ * log to the app's rotating log file (src/main/log, the OS's logs folder unless --logs-dir or
+ * BETDESK_LOGS_DIR says otherwise); its warnings and errors are also printed on stderr.
  *
  * The line goes out as soon as the page can be served: the services (the composition root, the
  * store, paper mode) are loaded and started while the browser loads the page, whose socket waits
@@ -10,11 +13,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../app/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
 import type { Services } from '../ipc/services.js';
+import { defaultLogsDir, openAppLog, type AppLog } from '../log/index.js';
 import { startHost } from './server.js';
 
 /** The project folder: the nearest one up with a package.json (from src/main/host or out/main). */
@@ -32,13 +36,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function options(): { port: number; dataDir: string; build: boolean } {
+function options(): { port: number; dataDir: string; logsDir: string; build: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string', default: process.env['BETDESK_PORT'] ?? '0' },
         'data-dir': { type: 'string' },
+        'logs-dir': { type: 'string' },
         build: { type: 'boolean', default: false },
       },
       strict: true,
@@ -50,12 +55,12 @@ function options(): { port: number; dataDir: string; build: boolean } {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     fail(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
   }
-  // The same directory Electron uses for userData, so both front ends share one store.
-  const configHome = process.env['XDG_CONFIG_HOME'] || join(homedir(), '.config');
-  const dataDir = resolve(
-    values['data-dir'] ?? process.env['BETDESK_DATA_DIR'] ?? join(configHome, 'betdesk'),
+  // The one data folder of the app, the host and the CLI (BETDESK_DATA_DIR, else the OS's).
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  const logsDir = resolve(
+    values['logs-dir'] || process.env['BETDESK_LOGS_DIR'] || defaultLogsDir(),
   );
-  return { port, dataDir, build: values.build };
+  return { port, dataDir, logsDir, build: values.build };
 }
 
 function ensureRenderer(rendererDir: string, force: boolean): void {
@@ -72,6 +77,21 @@ function ensureRenderer(rendererDir: string, force: boolean): void {
   }
 }
 
+/** Open once main has it, so a failure can be written to it. */
+let appLog: AppLog | undefined;
+/** What the host's own messages start with; the log's echo puts its own. */
+const PREFIX = /^Betdesk(?: host)?: /;
+
+/** The app's log; without one (a folder it may not write) the host goes on, on stderr only. */
+async function openLog(dir: string): Promise<AppLog | undefined> {
+  try {
+    return await openAppLog({ dir, echo: true });
+  } catch (err) {
+    console.error(`betdesk serve: no log file in ${dir} (${String(err)}); warnings go here only.`);
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const opts = options();
   const rendererDir = join(root, 'out', 'renderer');
@@ -82,6 +102,7 @@ async function main(): Promise<void> {
   const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
   // Exports are downloads the host streams; the services register them, the host serves them.
   const downloads = new ExportDownloads();
+  const log = (appLog = await openLog(opts.logsDir));
   const starting: Promise<Services> = import('../app/services.js').then(({ createServices }) =>
     createServices({
       dataDir: opts.dataDir,
@@ -89,11 +110,21 @@ async function main(): Promise<void> {
       ...(keychainService ? { keychainService } : {}),
       versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
       exports: { kind: 'download', downloads },
+      ...(log ? { log } : {}),
     }),
   );
   // Heard below, once the address is out; until then nothing may count it as unhandled.
   starting.catch(() => {});
-  const host = await startHost({ services: starting, rendererDir, port: opts.port, downloads });
+  const host = await startHost({
+    services: starting,
+    rendererDir,
+    port: opts.port,
+    downloads,
+    // Faults of the bridge and the pages: into the log, and (echoed) on stderr as before.
+    ...(log ? { log: (message: string) => log.error(message.replace(PREFIX, '')) } : {}),
+  });
+  // The page's address is a credential: no line of the log may carry it.
+  log?.conceal(host.token);
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
 
   let stopping = false;
@@ -107,6 +138,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => starting)
       .then((services) => services.stop())
+      .then(() => log?.close())
       .then(
         () => process.exit(0),
         (err: unknown) => {
@@ -127,7 +159,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`betdesk serve: ${err instanceof Error ? err.message : String(err)}`);
+main().catch(async (err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`betdesk serve: ${message}`);
+  appLog?.error('the browser host could not start', { reason: message });
+  await appLog?.close();
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { errorInfo } from '../../shared/api/errors.js';
 import type { BridgeError, BridgeErrorKind } from '../../shared/ipc/contract.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/errors.js';
 import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js';
+import { diskFullMessage, isDiskFull } from '../store/errors.js';
 
 /** A refusal a service means to show to the user as it is. */
 export class ServiceError extends Error {
@@ -79,6 +80,7 @@ export function toBridgeError(err: unknown): BridgeError {
   if (err instanceof KeychainUnavailableError || err instanceof KeychainError) {
     return { kind: 'keychain', message: sentence(err.message) };
   }
+  if (isDiskFull(err)) return { kind: 'disk-full', message: diskFullMessage(err) };
   const code = exchangeCode(err);
   if (code !== undefined) {
     const info = errorInfo(code);

@@ -20,6 +20,7 @@ import { combineHandlers, type IpcHandlers } from './features/feature.js';
 import { historyHandlers } from './features/history.js';
 import { marketHandlers } from './features/markets.js';
 import { practiceHandlers } from './features/practice.js';
+import { supportHandlers } from './features/support.js';
 import type { Services } from './services.js';
 import type { IpcTransport } from './transport.js';
 import { checkEvent, checkInput, checkOutput } from './validate.js';
@@ -36,6 +37,7 @@ export function createHandlers(services: Services): IpcHandlers {
     alertHandlers(services),
     practiceHandlers(services),
     historyHandlers(services),
+    supportHandlers(services),
   );
   return handlers;
 }

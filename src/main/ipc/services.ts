@@ -46,8 +46,12 @@ import type {
   QuoteRequest,
   QuoteResult,
   SettlementDetail,
+  Diagnostics,
+  LogsFolderOpened,
+  SupportFolders,
 } from '../../shared/ipc/contract.js';
 import type { ExportDestination } from '../export/index.js';
+import type { AppLog } from '../log/index.js';
 
 export interface AppService {
   /** Mode, active account and versions, for the badge and the about box. */
@@ -148,6 +152,11 @@ export interface AlertsService {
 export interface SettingsService {
   get(): Promise<DeskSettings>;
   set(change: DeskSettingsChange): Promise<DeskSettings>;
+  /**
+   * Main only (no channel): remembers that a one-time notice was shown; true the first time
+   * for `notice`, false ever after (the shell's "still running in the tray").
+   */
+  markNoticeShown(notice: string): Promise<boolean>;
 }
 
 /**
@@ -166,6 +175,21 @@ export interface StatusService {
   get(): Promise<AppStatus>;
   pauseSync(): Promise<AppStatus>;
   resumeSync(): Promise<AppStatus>;
+}
+
+/** What Betdesk did to its local store on its own (AppInfo.storeNotice), until acknowledged. */
+export interface StoreNoticesService {
+  /** Drops the notice of that time; answers the app info with the next notice, if any. */
+  acknowledge(at: number): Promise<AppInfo>;
+}
+
+/** Help for the user and for support: the logs folder and the diagnostics text. */
+export interface SupportService {
+  folders(): Promise<SupportFolders>;
+  /** Versions, OS, folders, settings, accounts and sync without secrets, and the last errors. */
+  diagnostics(): Promise<Diagnostics>;
+  /** Opens the logs folder in the OS's file manager; the answer always carries the path. */
+  openLogs(): Promise<LogsFolderOpened>;
 }
 
 export type IpcEventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
@@ -189,6 +213,8 @@ export interface Services {
   settings: SettingsService;
   practice: PracticeService;
   status: StatusService;
+  storeNotices: StoreNoticesService;
+  support: SupportService;
   events: EventSource;
   /** Stops timers, sync and the paper exchange, and closes the store; called once on quit. */
   stop(): Promise<void>;
@@ -211,6 +237,16 @@ export interface ServicesOptions {
    * Absent, `export:start` is refused with a sentence.
    */
   exports?: ExportDestination;
+  /**
+   * The main process's log (src/main/log), which the services write to. Absent, warnings go to
+   * stderr as one line each and diagnostics have no log folder or recent errors.
+   */
+  log?: AppLog;
+  /**
+   * Opens a folder in the OS's file manager: Electron's shell.openPath ('' when it opened, else
+   * why not). Absent, the browser host's opener (xdg-open, open or explorer) is used.
+   */
+  openFolder?: (path: string) => Promise<string>;
 }
 
 export type CreateServices = (options: ServicesOptions) => Promise<Services>;

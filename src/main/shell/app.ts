@@ -1,18 +1,21 @@
 /**
- * The thin Electron shell, start to quit: one instance, one hardened window, the bridge, the
- * menu, the tray and alert notifications. Everything else is a plain Node service created by
- * `createServices` (the composition root); this is the only place that touches electron.
+ * The thin Electron shell, start to quit: one instance, the log, one hardened window on app://,
+ * the bridge, the menus, the tray, the badge, login items and alert notifications. Everything
+ * else is a plain Node service created by `createServices` (the composition root); this is the
+ * only place that touches electron.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   ipcMain,
   Menu,
   nativeImage,
   Notification,
+  protocol,
   session,
   shell,
   Tray,
@@ -24,36 +27,70 @@ import type {
   AppStatus,
   ShowRequest,
 } from '../../shared/ipc/contract.js';
+import { defaultDataDir } from '../app/data-dir.js';
 import { registerHandlers } from '../ipc/handlers.js';
 import type { CreateServices, Services } from '../ipc/services.js';
+import { defaultLogsDir, openAppLog, type AppLog } from '../log/index.js';
+import { handedOverArgs, parseAppArgs, type AppArgs, type HandedOver } from './args.js';
+import { UnreadBadge } from './badge.js';
 import { denyPermissions, installCsp } from './csp.js';
-import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from './icon.js';
+import { aboutPanelOptions, helpActions } from './help.js';
+import { iconFiles, UNREAD_DOT_DATA_URL, type IconFiles } from './icon.js';
 import { ElectronIpcTransport, rendererLocation } from './ipc-electron.js';
+import {
+  applyingLoginItems,
+  autostartFile,
+  electronLoginItems,
+  launchOf,
+  xdgAutostart,
+  type LoginItems,
+} from './login-items.js';
 import { appMenuTemplate } from './menu.js';
+import { DIAGNOSTICS_COPIED, showNotice, trayNotice } from './notices.js';
 import { AlertNotifications } from './notifications.js';
+import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './protocol.js';
 import { exportFileChooser } from './save-dialog.js';
 import { BetdeskTray } from './tray.js';
 import { hardenWebContents, mainWindowOptions } from './window.js';
 
 export interface ShellPaths {
   preload: string;
-  rendererHtml: string;
+  /** The built renderer (out/renderer), served on app://betdesk. */
+  rendererDir: string;
   /** better-sqlite3 built for Electron (build/electron-native); passed on when it exists. */
   nativeBinding: string;
+  logsDir: string;
+  icons: IconFiles;
 }
 
 export function defaultPaths(): ShellPaths {
   return {
     preload: join(import.meta.dirname, '../preload/index.cjs'),
-    rendererHtml: join(import.meta.dirname, '../renderer/index.html'),
+    rendererDir: join(import.meta.dirname, '../renderer'),
     nativeBinding: join(app.getAppPath(), 'build', 'electron-native', 'better_sqlite3.node'),
+    logsDir: defaultLogsDir(),
+    icons: iconFiles(app.getAppPath()),
   };
 }
+
+/** The process the shell runs in: its platform, arguments and environment. */
+export interface ShellHost {
+  platform: NodeJS.Platform;
+  argv: string[];
+  env: Record<string, string | undefined>;
+}
+
+const currentHost = (): ShellHost => ({
+  platform: process.platform,
+  argv: process.argv,
+  env: process.env,
+});
 
 export interface RunningShell {
   services: Services;
   window(): BrowserWindow | null;
   tray: BetdeskTray | null;
+  badge: UnreadBadge;
   /** Stops the services and quits; what every "Quit" runs. */
   quit(): Promise<void>;
 }
@@ -69,12 +106,27 @@ function exportFolder(): string {
   }
 }
 
-/** Returns null when another instance already runs (this one then quits at once). */
+function loginItemsFor(host: ShellHost): LoginItems {
+  const launch = launchOf({
+    execPath: process.execPath,
+    packaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    env: host.env,
+  });
+  // Electron has no login items on Linux: an XDG autostart entry does the same.
+  return host.platform === 'linux'
+    ? xdgAutostart(autostartFile(host.env), launch)
+    : electronLoginItems(app, launch, host.platform);
+}
+
+/** Returns null when another instance already runs (this one hands it its arguments and quits). */
 export async function runShell(
   createServices: CreateServices,
   paths: ShellPaths = defaultPaths(),
+  host: ShellHost = currentHost(),
 ): Promise<RunningShell | null> {
-  if (!app.requestSingleInstanceLock()) {
+  const handOver: HandedOver = { argv: host.argv };
+  if (!app.requestSingleInstanceLock(handOver)) {
     app.quit();
     return null;
   }
@@ -82,72 +134,118 @@ export async function runShell(
   let win: BrowserWindow | null = null;
   let quitting = false;
   let stopped = false;
+  // A second instance may start before the services are up: its wish waits for them.
+  let started = false;
+  let follow: (args: AppArgs) => void = () => {};
+  let waiting: AppArgs | null = null;
 
-  const showWindow = () => {
-    if (!win || win.isDestroyed()) win = createWindow();
-    if (win.isMinimized()) win.restore();
-    win.show();
-    win.focus();
-  };
-
-  app.on('second-instance', showWindow);
+  app.on('second-instance', (_event, argv, _cwd, additionalData) => {
+    const args = handedOverArgs(argv, additionalData);
+    if (started) follow(args);
+    else waiting = args;
+  });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
+  // Before ready, or Electron refuses it.
+  registerAppScheme(protocol);
+  app.setAppLogsPath(paths.logsDir);
 
   await app.whenReady();
 
-  const location = rendererLocation(paths.rendererHtml, app.isPackaged, process.env);
+  let log: AppLog | undefined;
+  try {
+    log = await openAppLog({ dir: paths.logsDir, echo: !app.isPackaged });
+  } catch (err) {
+    // Without a log file the app still works: say so where someone may read it.
+    console.error('Betdesk: the log could not be opened:', String(err));
+  }
+  const report = (msg: string, err: unknown) =>
+    log ? log.error(msg, { reason: String(err) }) : console.error(`Betdesk: ${msg}:`, String(err));
+
+  const location = rendererLocation(app.isPackaged, host.env);
   const devUrl = location.devUrl;
-  installCsp(session.defaultSession, contentSecurityPolicy());
+  const csp = contentSecurityPolicy();
+  serveAppFiles(protocol, { root: paths.rendererDir, csp });
+  installCsp(session.defaultSession, csp);
   denyPermissions(session.defaultSession);
 
+  const versions = {
+    app: app.getVersion(),
+    node: process.versions.node,
+    electron: process.versions.electron ?? null,
+    chrome: process.versions.chrome ?? null,
+  };
   let services: Services;
   try {
     services = await createServices({
-      dataDir: app.getPath('userData'),
+      // One folder for the app, the browser host and the CLI (docs: README, data folder).
+      dataDir: defaultDataDir(host.platform, host.env),
       host: 'electron',
       ...(existsSync(paths.nativeBinding) ? { nativeBinding: paths.nativeBinding } : {}),
-      versions: {
-        app: app.getVersion(),
-        node: process.versions.node,
-        electron: process.versions.electron ?? null,
-        chrome: process.versions.chrome ?? null,
-      },
+      versions,
       exports: {
         kind: 'file',
         chooseFile: exportFileChooser({ dialog, folder: exportFolder, parent: () => win }),
       },
+      ...(log ? { log } : {}),
+      openFolder: (path) => shell.openPath(path),
     });
   } catch (err) {
+    report('the services could not start', err);
     dialog.showErrorBox(
       'Betdesk could not start',
       err instanceof Error ? err.message : 'Betdesk could not start its services.',
     );
+    await log?.close();
     app.exit(1);
     throw err;
   }
 
-  const transport = new ElectronIpcTransport(ipcMain, location, () =>
-    BrowserWindow.getAllWindows().map((w) => w.webContents),
+  const loginItems = loginItemsFor(host);
+  const served: Services = {
+    ...services,
+    settings: applyingLoginItems(services.settings, loginItems),
+  };
+  const transport = new ElectronIpcTransport(
+    ipcMain,
+    location,
+    () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+    (m) => (log ? log.warn(m) : console.error(m)),
   );
-  const unregister = registerHandlers(transport, services, { validateOutput: !app.isPackaged });
+  const unregister = registerHandlers(transport, served, {
+    validateOutput: !app.isPackaged,
+    // A bridge fault goes to the log file: the user's message says its details are there.
+    log: (m) => (log ? log.error(m.replace(/^Betdesk: /, '')) : console.error(m)),
+  });
 
-  const quit = async (): Promise<void> => {
-    if (quitting) return;
+  let quitDone: Promise<void> | null = null;
+  /** Every quit answers the first one's promise, which settles once the app has quit. */
+  const quit = (): Promise<void> => (quitDone ??= stopAll());
+  async function stopAll(): Promise<void> {
     quitting = true;
     try {
       notifications.stop();
       stopTrayUpdates();
       unregister();
+      // In-flight orders are left to reconciliation: the next start checks them with the exchange.
       await services.stop();
     } catch (err) {
-      console.error('Betdesk: stopping the services failed:', String(err));
+      report('stopping the services failed', err);
     } finally {
       stopped = true;
       tray?.destroy();
+      await log?.close();
       app.quit();
     }
-  };
+  }
   const requestQuit = () => void quit();
+
+  const showWindow = () => {
+    if (quitting) return;
+    if (!win || win.isDestroyed()) win = createWindow();
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  };
 
   /** Shows the window and asks the renderer for a screen (the Go menu, a clicked alert). */
   const showScreen = (request: ShowRequest) => {
@@ -162,39 +260,71 @@ export async function runShell(
     }
   };
 
-  const icon = nativeImage.createFromDataURL(ICON_DATA_URL);
+  const windowIcon = loadIcon(paths.icons.window);
+  const help = helpActions(
+    {
+      support: services.support,
+      clipboard,
+      notify: (options) => showNotice({ Notification }, options),
+      fail: (title, message) => dialog.showErrorBox(title, message),
+    },
+    DIAGNOSTICS_COPIED,
+  );
+  app.setAboutPanelOptions(aboutPanelOptions(versions, host.platform, paths.icons.window));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      appMenuTemplate({ quit: requestQuit, show: showScreen, devTools: !app.isPackaged }),
+      appMenuTemplate(
+        {
+          quit: requestQuit,
+          show: showScreen,
+          about: () => app.showAboutPanel(),
+          openLogsFolder: () => void help.openLogsFolder(),
+          copyDiagnostics: () => void help.copyDiagnostics(),
+          devTools: !app.isPackaged,
+        },
+        host.platform,
+      ),
     ),
   );
 
   let tray: BetdeskTray | null = null;
   try {
-    const icons = { normal: icon, warning: nativeImage.createFromDataURL(WARNING_ICON_DATA_URL) };
+    const icons = {
+      normal: loadIcon(paths.icons.tray),
+      warning: loadIcon(paths.icons.trayWarning),
+    };
     tray = new BetdeskTray({ Tray, Menu }, icons, {
       open: showWindow,
+      showPositions: () => showScreen({ screen: 'positions' }),
       pauseSync: () => void services.status.pauseSync().then(updateTray, reportTrayError),
       resumeSync: () => void services.status.resumeSync().then(updateTray, reportTrayError),
       quit: requestQuit,
     });
   } catch (err) {
     // Some desktops have no tray; the app works without one.
-    console.error('Betdesk: no tray icon:', String(err));
+    report('no tray icon', err);
   }
+  const badge = new UnreadBadge({
+    app,
+    window: () => win,
+    overlay: nativeImage.createFromDataURL(UNREAD_DOT_DATA_URL),
+    platform: host.platform,
+  });
   function updateTray(status: AppStatus): void {
     tray?.update(status);
   }
   function reportTrayError(err: unknown): void {
-    console.error('Betdesk: the tray action failed:', String(err));
+    report('the tray action failed', err);
   }
   // An alerts event is newer than the summary asked for at start, whichever arrives first.
   let alertsHeard = false;
   function updateAlerts(summary: AlertsSummary): void {
     alertsHeard = true;
     tray?.updateAlerts(summary);
+    badge.set(summary.unread);
   }
   const stopTrayUpdates = services.events.subscribe((event, payload) => {
+    if (quitting) return;
     if (event === 'sync:status') updateTray(payload as AppStatus);
     else if (event === 'alerts:changed') updateAlerts(payload as AlertsSummary);
     else if (event === 'alert:raised') updateAlerts((payload as AlertRaised).summary);
@@ -208,26 +338,38 @@ export async function runShell(
       (summary) => {
         if (!alertsHeard) updateAlerts(summary);
       },
-      (err: unknown) => console.error('Betdesk: no alerts in the tray:', String(err)),
+      (err: unknown) => report('no alerts in the tray', err),
     );
 
   const notifications = new AlertNotifications(services.events, { Notification }, showScreen);
 
+  /** The first time the window goes to the tray, says where Betdesk went; never again. */
+  const noticeHidden = () => {
+    services.settings.markNoticeShown('tray').then(
+      (first) => {
+        if (first) showNotice({ Notification }, trayNotice(host.platform));
+      },
+      (err: unknown) => report('the tray notice could not be remembered', err),
+    );
+  };
+
   function createWindow(): BrowserWindow {
-    const created = new BrowserWindow(mainWindowOptions(paths.preload, icon));
+    const created = new BrowserWindow(mainWindowOptions(paths.preload, windowIcon));
     created.once('ready-to-show', () => created.show());
     created.on('close', (event) => {
       // With a tray the app keeps watching for knockouts when its window is closed.
       if (tray && !quitting) {
         event.preventDefault();
         created.hide();
+        noticeHidden();
       }
     });
     created.on('closed', () => {
       if (win === created) win = null;
     });
-    if (devUrl) void created.loadURL(devUrl);
-    else void created.loadFile(paths.rendererHtml);
+    void created.loadURL(devUrl ?? APP_PAGE_URL);
+    // The Windows overlay belongs to a window: a new one gets the current count.
+    badge.show(created);
     return created;
   }
 
@@ -240,6 +382,36 @@ export async function runShell(
     if (!tray) requestQuit();
   });
 
-  win = createWindow();
-  return { services, window: () => win, tray, quit };
+  const desk = await services.settings.get().catch((err: unknown) => {
+    report('the settings could not be read', err);
+    return null;
+  });
+  // A packaged app's path can change (an AppImage moved, an update): keep the login item on it.
+  if (app.isPackaged && desk?.startAtLogin) {
+    loginItems.apply(desk).catch((err: unknown) => report('the login item was not renewed', err));
+  }
+  const args = parseAppArgs(host.argv);
+  const atLogin = desk?.startHidden === true && loginItems.openedAtLogin();
+  // Hidden only where the tray can bring it back.
+  const hidden = tray !== null && (args.hidden || atLogin);
+  follow = (wish) => {
+    if (wish.hidden) return;
+    if (wish.screen) showScreen({ screen: wish.screen });
+    else showWindow();
+  };
+  started = true;
+  if (!hidden) {
+    if (args.screen) showScreen({ screen: args.screen });
+    else win = createWindow();
+  }
+  if (waiting) follow(waiting);
+  // macOS: a click on the Dock icon brings the window back (after the start decided on it).
+  app.on('activate', showWindow);
+  return { services, window: () => win, tray, badge, quit };
+
+  function loadIcon(path: string) {
+    const image = nativeImage.createFromPath(path);
+    if (image.isEmpty()) report('an icon is missing', path);
+    return image;
+  }
 }

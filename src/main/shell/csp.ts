@@ -1,7 +1,7 @@
 /**
- * Sets the renderer's CSP as a response header on everything the session loads (the meta tag in
- * index.html covers file:// pages, where there are no headers), and refuses every permission a
- * page may ask for: Betdesk's pages need none, and notifications come from main.
+ * Sets the renderer's CSP as a response header on everything the session loads (the dev server's
+ * pages included; app:// answers carry it from the protocol handler too), and refuses every
+ * permission a page may ask for: Betdesk's pages need none, and notifications come from main.
  */
 import type { Session } from 'electron';
 

@@ -1,32 +1,32 @@
 /**
  * The IPC transport over Electron's ipcMain. Like VS Code's validatedIpcMain, every call is
- * answered only when it comes from the top frame of our own page (the built file:// renderer or
- * the dev server's origin); anything else is refused before a handler runs.
+ * answered only when it comes from the top frame of our own page (app://betdesk/index.html, or
+ * the dev server's origin in development); anything else, file:// included, is refused before a
+ * handler runs.
  */
-import { pathToFileURL } from 'node:url';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { IpcChannel, IpcEvent } from '../../shared/ipc/contract.js';
 import type { IpcTransport, RawHandler } from '../ipc/transport.js';
+import { APP_PAGE_URL } from './protocol.js';
 
 export interface AppLocation {
-  /** file:// URL of the built renderer's index.html. */
-  fileUrl: string;
+  /** The built renderer's page on the app:// scheme. */
+  pageUrl: string;
   /** The electron-vite dev server's URL, in development only. */
   devUrl?: string;
 }
 
 /**
- * Where the window's page comes from: the built file, plus, in development only, the dev server
- * electron-vite names in ELECTRON_RENDERER_URL. A packaged app ignores that variable: whoever
- * can set it could otherwise give Betdesk's bridge a page of their own.
+ * Where the window's page comes from: the built renderer on app://, plus, in development only,
+ * the dev server electron-vite names in ELECTRON_RENDERER_URL. A packaged app ignores that
+ * variable: whoever can set it could otherwise give Betdesk's bridge a page of their own.
  */
 export function rendererLocation(
-  rendererHtml: string,
   packaged: boolean,
   env: Record<string, string | undefined>,
 ): AppLocation {
   const devUrl = packaged ? undefined : env['ELECTRON_RENDERER_URL'];
-  return { fileUrl: pathToFileURL(rendererHtml).href, ...(devUrl ? { devUrl } : {}) };
+  return { pageUrl: APP_PAGE_URL, ...(devUrl ? { devUrl } : {}) };
 }
 
 export function isTrustedSenderUrl(url: string, location: AppLocation): boolean {
@@ -36,8 +36,8 @@ export function isTrustedSenderUrl(url: string, location: AppLocation): boolean 
   } catch {
     return false;
   }
-  if (sender.protocol === 'file:') {
-    const ours = new URL(location.fileUrl);
+  const ours = new URL(location.pageUrl);
+  if (sender.protocol === ours.protocol) {
     return sender.host === ours.host && sender.pathname === ours.pathname;
   }
   if (location.devUrl) {
@@ -60,13 +60,13 @@ export class ElectronIpcTransport implements IpcTransport {
     private readonly ipcMain: IpcMain,
     private readonly location: AppLocation,
     private readonly targets: () => WebContents[],
-    private readonly log: (message: string) => void = (m) => console.error(m),
+    private readonly log: (message: string) => void = (m) => console.error(`Betdesk: ${m}`),
   ) {}
 
   handle(channel: IpcChannel, handler: RawHandler): () => void {
     this.ipcMain.handle(channel, async (event, input: unknown) => {
       if (!isTrustedSender(event, this.location)) {
-        this.log(`Betdesk: refused ${channel} from an untrusted frame.`);
+        this.log(`refused ${channel} from an untrusted frame`);
         throw new Error(`Betdesk refused ${channel}: the caller is not Betdesk's own page.`);
       }
       return handler(input);

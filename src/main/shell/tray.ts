@@ -1,13 +1,15 @@
 /**
- * The tray icon: a menu to open the window, pause or resume sync, and quit; a tooltip that says
- * how sync is doing and how many positions are near their knockout; a warning variant of the
- * icon while an unread near or knocked-out alert waits.
+ * The tray icon: a menu to open the window, see the positions near their knockout, pause or
+ * resume sync, and quit; a tooltip that says how sync is doing and how many positions are near
+ * their knockout; a warning variant of the icon while an unread near or knocked-out alert waits.
  */
 import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
 import type { AlertsSummary, AppStatus } from '../../shared/ipc/contract.js';
 
 export interface TrayActions {
   open(): void;
+  /** Opens the window on the Positions screen. */
+  showPositions(): void;
   pauseSync(): void;
   resumeSync(): void;
   quit(): void;
@@ -15,11 +17,16 @@ export interface TrayActions {
 
 export function trayMenuTemplate(
   status: AppStatus | null,
+  alerts: AlertsSummary | null,
   actions: TrayActions,
 ): MenuItemConstructorOptions[] {
   const paused = status?.sync.state === 'paused';
+  const near = alerts?.nearKnockout ?? 0;
   return [
     { label: 'Open Betdesk', click: () => actions.open() },
+    // Only while there is something to see: an item saying "0" would be noise.
+    ...(near > 0 ? [{ label: nearItemLabel(near), click: () => actions.showPositions() }] : []),
+    { type: 'separator' },
     paused
       ? { label: 'Resume sync', click: () => actions.resumeSync() }
       : { label: 'Pause sync', click: () => actions.pauseSync() },
@@ -53,6 +60,10 @@ function syncWords(status: AppStatus | null, now: Date): string {
     : '';
   const offline = status.online ? '' : ', exchange unreachable';
   return `Betdesk (${mode}): sync ${STATE_WORDS[status.sync.state]}${last}${offline}`;
+}
+
+function nearItemLabel(count: number): string {
+  return count === 1 ? '1 position near knockout' : `${count} positions near knockout`;
 }
 
 function nearWords(count: number): string {
@@ -102,21 +113,27 @@ export class BetdeskTray {
     if (this.destroyed) return;
     this.status = status;
     this.tray.setToolTip(trayTooltip(status, this.alerts));
-    this.tray.setContextMenu(
-      this.parts.Menu.buildFromTemplate(trayMenuTemplate(status, this.actions)),
-    );
+    this.setMenu();
   }
 
-  /** Follows the alerts: positions near their knockout in the tooltip, the warning icon. */
+  /** Follows the alerts: positions near their knockout in the tooltip and the menu, the warning
+   *  icon. */
   updateAlerts(alerts: AlertsSummary): void {
     if (this.destroyed) return;
+    const nearChanged = alerts.nearKnockout !== (this.alerts?.nearKnockout ?? 0);
     this.alerts = alerts;
     this.tray.setToolTip(trayTooltip(this.status, alerts));
+    if (nearChanged) this.setMenu();
     const warning = alerts.unreadDanger > 0;
     if (warning !== this.warning) {
       this.warning = warning;
       this.tray.setImage(warning ? this.icons.warning : this.icons.normal);
     }
+  }
+
+  private setMenu(): void {
+    const template = trayMenuTemplate(this.status, this.alerts, this.actions);
+    this.tray.setContextMenu(this.parts.Menu.buildFromTemplate(template));
   }
 
   current(): AppStatus | null {

@@ -8,7 +8,31 @@ export {
   type StoreOptions,
   type StoreReader,
 } from './store.js';
-export { IntentConflictError, NewerSchemaError, StoreError } from './errors.js';
+export {
+  diskFullMessage,
+  DiskFullError,
+  IntentConflictError,
+  isDiskFull,
+  NewerSchemaError,
+  StoreError,
+} from './errors.js';
+export {
+  openCheckedStore,
+  type CheckedStore,
+  type CheckedStoreOptions,
+  type StoreRecovery,
+} from './open.js';
+export {
+  BACKUP_KEEP,
+  backupFolderOf,
+  backupStore,
+  latestGoodBackup,
+  listBackups,
+  type BackupFile,
+} from './backup.js';
+export { BackupSchedule, type BackupScheduleOptions } from './backup-schedule.js';
+export { isCorruption } from './integrity.js';
+export { copyWhole, moveDatabase } from './relocate.js';
 export { newClientOrderId } from './keys.js';
 export type { Migration } from './migrations/index.js';
 export type { Account, AccountPatch, NewAccount, Permission } from './repos/accounts.js';

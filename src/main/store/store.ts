@@ -160,6 +160,16 @@ export class Store {
     };
   }
 
+  /**
+   * Copies the WAL into the database without waiting for readers (a passive checkpoint). When
+   * all of it was copied, the next write starts the WAL again from its beginning instead of
+   * growing it: after a full disk, the retry can use the room the WAL already takes. Throws
+   * when the copy itself finds no room (nothing is lost; the WAL stays as it was).
+   */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
   /** Lets SQLite refresh its planner statistics, then closes. The Store is unusable after. */
   close(): void {
     if (!this.db.open) return;

@@ -33,13 +33,14 @@
  *
  * When the exchange cannot be reached, every stream stops and one probe (the orders stream)
  * retries with capped, jittered exponential backoff; its first success brings every stream
- * back at once. Any other failure (the exchange refused) backs off that stream alone, at least
- * as long as a Retry-After asks.
+ * back at once. Any other failure (the exchange refused, the disk is full) backs off that
+ * stream alone, at least as long as a Retry-After asks. A full disk rolls the pass's batch back
+ * with its cursor, so the retry reads the same updates again: none is skipped.
  */
 import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import type { ExchangeClient } from '../client/index.js';
-import type { Store } from '../store/index.js';
+import { isDiskFull, type Store } from '../store/index.js';
 import { TypedEmitter, type Listener } from './emitter.js';
 import {
   HistorySweepInterruptedError,
@@ -440,9 +441,25 @@ export class SyncEngine {
       return;
     }
     s.error = failureSentence(s.name, err);
+    if (isDiskFull(err)) this.#reuseWal();
     const wait = Math.max(retryAfterMs(err) ?? 0, s.backoff.next());
     s.nextAt = now + wait;
     this.#logger.warn('a sync pass failed', { stream: s.name, error: s.error, retryInMs: wait });
+  }
+
+  /**
+   * A full disk rolled the pass's batch back with its cursor, so the retry reads the same
+   * updates. A checkpoint first lets the retry reuse the room the WAL already takes; when the
+   * copy finds no room either, the retry waits for the user to free some.
+   */
+  #reuseWal(): void {
+    try {
+      this.#store.checkpoint();
+    } catch (err) {
+      this.#logger.debug('the checkpoint after a full disk failed', {
+        error: asError(err).message,
+      });
+    }
   }
 
   #afterRun(s: StreamState): void {

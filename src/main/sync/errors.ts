@@ -1,5 +1,13 @@
-/** How the engine reads a failed poll: the exchange is unreachable, or it refused. */
+/**
+ * How the engine reads a failed poll: the exchange is unreachable, it refused, or the disk is
+ * full (the store could not save what it answered).
+ */
 import { ExchangeError, NetworkError } from '../client/index.js';
+import { isDiskFull } from '../store/index.js';
+import type { HistorySweepReason } from './events.js';
+
+const DISK_FULL_PREFIX = 'The disk is full: Betdesk could not save ';
+const NOTHING_LOST = 'nothing on the exchange is lost.';
 
 export class SyncStoppedError extends Error {
   constructor() {
@@ -31,8 +39,18 @@ export class HistorySweepInterruptedError extends Error {
   }
 }
 
-/** The sentence for a sweep of the history that failed. */
-export function historyFailure(err: unknown): string {
+/**
+ * The sentence for a sweep of the history that failed. A first sync's sweep runs again when the
+ * stream retries; a resync is asked for again by the user.
+ */
+export function historyFailure(err: unknown, reason: HistorySweepReason): string {
+  if (isDiskFull(err)) {
+    const then =
+      reason === 'first-sync'
+        ? 'It will sync again when there is room'
+        : 'Resync when there is room';
+    return `${DISK_FULL_PREFIX}the history it read. ${then}; ${NOTHING_LOST}`;
+  }
   const why = err instanceof Error ? err.message : String(err);
   return `The history could not be read from the exchange. ${why}`;
 }
@@ -51,6 +69,15 @@ export function retryAfterMs(err: unknown): number | undefined {
   return err instanceof ExchangeError ? err.retryAfterMs : undefined;
 }
 
+/** What a stream's pass saves, for the sentence of a full disk. */
+const STREAM_DATA: Record<string, string> = {
+  orders: 'the latest orders',
+  settlements: 'the latest settlements',
+  positions: 'the latest positions',
+  fixtures: 'the latest fixtures',
+  prices: 'the latest prices of boosted positions',
+};
+
 const STREAM_NOUN: Record<string, string> = {
   orders: 'Orders',
   settlements: 'Settlements',
@@ -59,8 +86,15 @@ const STREAM_NOUN: Record<string, string> = {
   prices: 'Prices of boosted positions',
 };
 
-/** One sentence for people: which sync failed and why (the client's messages are sentences). */
+/**
+ * One sentence for people: which sync failed and why (the client's messages are sentences). A
+ * full disk rolled the pass's batch back with its cursor, so the retry reads the same updates.
+ */
 export function failureSentence(stream: string, err: unknown): string {
+  if (isDiskFull(err)) {
+    const data = STREAM_DATA[stream] ?? `the latest ${stream}`;
+    return `${DISK_FULL_PREFIX}${data}. It will sync again when there is room; ${NOTHING_LOST}`;
+  }
   const why = err instanceof Error ? err.message : String(err);
   return `${STREAM_NOUN[stream] ?? stream} could not be synced. ${why}`;
 }

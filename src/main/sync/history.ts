@@ -132,7 +132,7 @@ export class HistorySweeps {
       this.#set({
         ...this.#progress!,
         state: interrupted ? 'interrupted' : 'failed',
-        message: interrupted ? HISTORY_INTERRUPTED : historyFailure(err),
+        message: interrupted ? HISTORY_INTERRUPTED : historyFailure(err, reason),
       });
       throw err;
     } finally {

@@ -10,7 +10,7 @@ import type { Order, OrderRequest } from '../../shared/api/schemas.js';
 import { Backoff } from '../../shared/backoff.js';
 import { ExchangeError, type OrderWarning, type PlacedOrder } from '../client/index.js';
 import { Priority } from '../governor/index.js';
-import type { OrderIntent } from '../store/index.js';
+import { DiskFullError, isDiskFull, type OrderIntent } from '../store/index.js';
 import { resyncClock, storeOrder, type IntentParams, type TradingContext } from './context.js';
 import {
   NOT_PLACED_CODE,
@@ -217,7 +217,17 @@ export class Placements {
   }
 
   #accepted(order: Order, warning?: OrderWarning): OrderOutcome {
-    storeOrder(this.#ctx, order);
+    try {
+      storeOrder(this.#ctx, order);
+    } catch (err) {
+      // The order stands; its intent stays open, so the sync or a reconciliation records it.
+      if (!isDiskFull(err)) throw err;
+      throw new DiskFullError(
+        `Betdesk could not save order ${order.clientOrderId}, which the exchange accepted ` +
+          `(order ${order.orderId}). It is saved once there is room; do not place it again.`,
+        { cause: err },
+      );
+    }
     const out = outcomeOfOrder(order);
     if (warning) out.warning = { code: warning.code, message: warning.message };
     return out;

@@ -39,7 +39,13 @@ import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import { ExchangeError, type ExchangeClient } from '../client/index.js';
 import { Priority } from '../governor/index.js';
-import { IntentConflictError, type OrderIntent, type Store } from '../store/index.js';
+import {
+  DiskFullError,
+  IntentConflictError,
+  isDiskFull,
+  type OrderIntent,
+  type Store,
+} from '../store/index.js';
 import {
   inlineOrderRequest,
   parseOrderType,
@@ -174,7 +180,8 @@ export class TradingService {
    * Placing the same clientOrderId again with the same parameters returns that order (it is
    * never placed twice); with other parameters it throws IntentConflictError. Throws
    * OrderValidationError for an order the API would refuse and QuoteExpiredError for a quote
-   * that has lapsed; in both cases nothing is recorded or sent.
+   * that has lapsed; in both cases nothing is recorded or sent. Throws DiskFullError when the
+   * intent cannot be recorded for want of room: nothing is sent either.
    */
   async placeOrder(params: OrderParams): Promise<OrderOutcome> {
     const type = parseOrderType(params.type);
@@ -239,6 +246,8 @@ export class TradingService {
         // Another account's id is said as the store says it; other parameters, with advice.
         throw err.reason === 'other-account' ? err : conflict(clientOrderId);
       }
+      // No intent, no request: an order Betdesk could not follow is never sent.
+      if (isDiskFull(err)) throw new DiskFullError(BET_NOT_RECORDED, { cause: err });
       throw err;
     }
     if (!created) return this.#placements.resume(intent);
@@ -339,6 +348,9 @@ export class TradingService {
 const READ_ATTEMPTS = 3;
 
 const BET_FIELDS = ['contractId', 'outcome', 'side', 'qty', 'unit', 'boost'] as const;
+
+const BET_NOT_RECORDED =
+  'Betdesk could not record the bet, so it was not sent. Free some space and place it again.';
 
 function conflict(clientOrderId: string): IntentConflictError {
   return new IntentConflictError(

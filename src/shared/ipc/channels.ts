@@ -40,6 +40,10 @@ export const IPC_CHANNELS = [
   'status:get',
   'sync:pause',
   'sync:resume',
+  'store:acknowledge',
+  'support:folders',
+  'support:diagnostics',
+  'logs:open',
 ] as const;
 
 /** Events main pushes to the renderer. */

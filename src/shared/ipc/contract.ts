@@ -30,6 +30,7 @@ import {
   NewAccount,
   Removed,
   ShowRequest,
+  StoreNoticeRef,
 } from './schemas/app.js';
 import { NoInput } from './schemas/common.js';
 import {
@@ -70,6 +71,7 @@ import {
   PracticeResolve,
   PracticeResult,
 } from './schemas/practice.js';
+import { Diagnostics, LogsFolderOpened, SupportFolders } from './schemas/support.js';
 import Type from 'typebox';
 
 export * from './channels.js';
@@ -80,6 +82,7 @@ export * from './schemas/desk.js';
 export * from './schemas/history.js';
 export * from './schemas/markets.js';
 export * from './schemas/practice.js';
+export * from './schemas/support.js';
 export type { Fixture, Quote } from '../api/schemas.js';
 
 interface ChannelSchemas {
@@ -122,6 +125,10 @@ export const ipcContract = {
   'status:get': { input: NoInput, output: AppStatus },
   'sync:pause': { input: NoInput, output: AppStatus },
   'sync:resume': { input: NoInput, output: AppStatus },
+  'store:acknowledge': { input: StoreNoticeRef, output: AppInfo },
+  'support:folders': { input: NoInput, output: SupportFolders },
+  'support:diagnostics': { input: NoInput, output: Diagnostics },
+  'logs:open': { input: NoInput, output: LogsFolderOpened },
 } as const satisfies { readonly [C in IpcChannel]: ChannelSchemas };
 
 /** channel -> {input, output}: the one type every side of the bridge is checked against. */

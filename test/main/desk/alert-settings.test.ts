@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_ALERT_SETTINGS,
+  markNoticeShown,
   normalizeAlertSettings,
   readAlertSettings,
   readDeskSettings,
@@ -65,10 +66,46 @@ describe('desk settings', () => {
   it('keep one-click betting off until it is turned on', () => {
     const t = tempStore();
     done = t.done;
-    expect(readDeskSettings(t.store)).toEqual({ oneClickBetting: false });
+    const off = { oneClickBetting: false, startAtLogin: false, startHidden: false };
+    expect(readDeskSettings(t.store)).toEqual(off);
     expect(writeDeskSettings(t.store, { oneClickBetting: true })).toEqual({
+      ...off,
       oneClickBetting: true,
     });
-    expect(readDeskSettings(t.store)).toEqual({ oneClickBetting: true });
+    expect(readDeskSettings(t.store)).toEqual({ ...off, oneClickBetting: true });
+  });
+
+  it('keep starting at login and hidden off until turned on, each on its own', () => {
+    const t = tempStore();
+    done = t.done;
+    writeDeskSettings(t.store, { startAtLogin: true });
+    expect(readDeskSettings(t.store)).toEqual({
+      oneClickBetting: false,
+      startAtLogin: true,
+      startHidden: false,
+    });
+    writeDeskSettings(t.store, { startHidden: true, startAtLogin: false });
+    expect(readDeskSettings(t.store)).toMatchObject({ startAtLogin: false, startHidden: true });
+  });
+
+  it('read a stored value of the wrong type as its default', () => {
+    const t = tempStore();
+    done = t.done;
+    t.store.settings.set('desk', JSON.stringify({ startAtLogin: 'yes', oneClickBetting: true }));
+    expect(readDeskSettings(t.store)).toEqual({
+      oneClickBetting: true,
+      startAtLogin: false,
+      startHidden: false,
+    });
+  });
+});
+
+describe('one-time notices', () => {
+  it('are shown the first time only, remembered in the store', () => {
+    const t = tempStore();
+    done = t.done;
+    expect(markNoticeShown(t.store, 'tray')).toBe(true);
+    expect(markNoticeShown(t.store, 'tray')).toBe(false);
+    expect(markNoticeShown(t.store, 'other')).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import { tempDir } from '../../harness/temp.js';
 /** `serve.ts` on `dataDir`, a free port. */
 function serve(dataDir: string) {
   const args = ['--import', 'tsx', 'src/main/host/serve.ts', '--port', '0', '--data-dir', dataDir];
-  return spawnProgram(process.execPath, args);
+  return spawnProgram(process.execPath, [...args, '--logs-dir', join(dataDir, 'logs')]);
 }
 
 it('prints exactly one listening line, serves the page with its token, and stops on SIGTERM', async () => {

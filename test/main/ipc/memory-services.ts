@@ -140,7 +140,8 @@ export function memoryServices(): MemoryServices {
     margin: '0.01',
     notify: { near: true, knocked_out: true, filled: true, rejected: true },
   };
-  let desk: DeskSettings = { oneClickBetting: false };
+  let desk: DeskSettings = { oneClickBetting: false, startAtLogin: false, startHidden: false };
+  const notices = new Set<string>();
   const placed = new Map<string, OrderRow>();
   const practised = (what: string) => ({ message: `${what} (memory).` });
 
@@ -167,6 +168,7 @@ export function memoryServices(): MemoryServices {
     failNext: (method, error) => failures.set(method, error),
     answerNext: (method, value) => answers.set(method, value),
     app: { info: () => call('app.info', undefined, info) },
+    storeNotices: { acknowledge: (at) => call('storeNotices.acknowledge', at, info) },
     accounts: {
       list: () => call('accounts.list', undefined, () => accounts.map((a) => ({ ...a }))),
       add: (input) =>
@@ -304,6 +306,12 @@ export function memoryServices(): MemoryServices {
     settings: {
       get: () => call('settings.get', undefined, () => desk),
       set: (change) => call('settings.set', change, () => (desk = { ...desk, ...change })),
+      markNoticeShown: (notice) =>
+        call('settings.markNoticeShown', notice, () => {
+          const first = !notices.has(notice);
+          notices.add(notice);
+          return first;
+        }),
     },
     practice: {
       setPrice: (input) => call('practice.setPrice', input, () => practised('Price set')),
@@ -315,6 +323,22 @@ export function memoryServices(): MemoryServices {
       get: () => call('status.get', undefined, () => status()),
       pauseSync: () => call('status.pauseSync', undefined, () => status('paused')),
       resumeSync: () => call('status.resumeSync', undefined, () => status()),
+    },
+    support: {
+      folders: () =>
+        call('support.folders', undefined, () => ({ logs: '/tmp/logs', data: '/tmp/data' })),
+      diagnostics: () =>
+        call('support.diagnostics', undefined, () => ({
+          text: 'Betdesk diagnostics\n',
+          bytes: 20,
+          errors: 0,
+        })),
+      openLogs: () =>
+        call('support.openLogs', undefined, () => ({
+          path: '/tmp/logs',
+          opened: true,
+          error: null,
+        })),
     },
     stop: () => {
       services.stopped += 1;

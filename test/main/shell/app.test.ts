@@ -1,59 +1,31 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS, type AlertsSummary } from '../../../src/shared/ipc/contract.js';
 import { contentSecurityPolicy } from '../../../src/shared/ipc/csp.js';
-import type { AlertsService, ServicesOptions } from '../../../src/main/ipc/services.js';
-import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from '../../../src/main/shell/icon.js';
-import { memoryServices } from '../ipc/memory-services.js';
 import { alertRaised, alertsSummary } from './alert-samples.js';
 import * as electron from './fake-electron.js';
+import {
+  callFrom,
+  menuItem,
+  menuRoles,
+  NORMAL_ICON,
+  PAGE,
+  settle,
+  shellPaths,
+  showRequests,
+  start,
+  stopShells,
+  trayLabels,
+  WARNING_ICON,
+} from './shell-harness.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
 
 const { runShell } = await import('../../../src/main/shell/app.js');
 
-const paths = {
-  preload: '/opt/betdesk/out/preload/index.cjs',
-  rendererHtml: '/opt/betdesk/out/renderer/index.html',
-  nativeBinding: '/nonexistent/better_sqlite3.node',
-};
-
-/** The alert centre as far as the shell uses it: the summary, answered when `summary` settles. */
-function alertsService(summary: Promise<AlertsSummary>): AlertsService {
-  const unused = () => Promise.reject(new Error('The shell does not call this.'));
-  return {
-    summary: () => summary,
-    list: unused,
-    markRead: unused,
-    settings: unused,
-    configure: unused,
-  };
-}
-
-async function start(summary: Promise<AlertsSummary> = Promise.resolve(alertsSummary())) {
-  const services = memoryServices();
-  services.alerts = alertsService(summary);
-  const options: ServicesOptions[] = [];
-  const running = await runShell(async (o) => {
-    options.push(o);
-    return Promise.resolve(services);
-  }, paths);
-  return { services, options, running };
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const NORMAL_ICON = { dataUrl: ICON_DATA_URL };
-const WARNING_ICON = { dataUrl: WARNING_ICON_DATA_URL };
-
-/** What the shell asked the renderer of `win` to show. */
-function showRequests(win: electron.BrowserWindow): unknown[] {
-  return win.webContents.sent.filter((m) => m.channel === 'app:show').map((m) => m.payload);
-}
-
-function goItem(label: string) {
-  const go = electron.Menu.applicationMenu?.template.find((m) => m.label === 'Go');
-  return go?.submenu?.find((i) => i.label === label);
-}
+afterEach(() => stopShells());
 
 describe('the Electron shell', () => {
   beforeEach(() => {
@@ -75,18 +47,20 @@ describe('the Electron shell', () => {
     expect(electron.BrowserWindow.all).toHaveLength(1);
     const win = electron.BrowserWindow.all[0]!;
     expect(win.options['webPreferences']).toMatchObject({
-      preload: paths.preload,
+      preload: '/opt/betdesk/out/preload/index.cjs',
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
     });
-    expect(win.loaded).toEqual({ file: paths.rendererHtml });
+    expect(win.loaded).toEqual({ url: PAGE });
   });
 
   it('hands the services their data directory and says it runs in Electron', async () => {
-    const { options } = await start();
+    const { options, dir } = await start();
+    // The data folder the browser host and the CLI use too ($XDG_DATA_HOME/betdesk on Linux),
+    // not Electron's userData.
     expect(options).toEqual([
-      expect.objectContaining({ dataDir: '/tmp/betdesk-fake/userData', host: 'electron' }),
+      expect.objectContaining({ dataDir: join(dir, 'data', 'betdesk'), host: 'electron' }),
     ]);
     // No Electron-ABI better-sqlite3 was built, so none is passed on.
     expect(options[0]).not.toHaveProperty('nativeBinding');
@@ -138,7 +112,7 @@ describe('the Electron shell', () => {
     expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...IPC_CHANNELS].sort());
     const call = electron.ipcMain.handlers.get('app:info')!;
     const ours = {
-      senderFrame: { url: 'file:///opt/betdesk/out/renderer/index.html', parent: null },
+      senderFrame: { url: PAGE, parent: null },
     };
     const before = services.calls.length;
     await Promise.resolve(call(ours, {}));
@@ -150,9 +124,7 @@ describe('the Electron shell', () => {
 
   it('sets an application menu whose Quit stops the services', async () => {
     const { services } = await start();
-    const file = electron.Menu.applicationMenu?.template.find((m) => m.label === 'File');
-    const quit = file?.submenu?.find((i) => i.label === 'Quit Betdesk');
-    quit?.click?.();
+    menuItem('File', 'Quit Betdesk')?.click?.();
     await settle();
     expect(services.stopped).toBe(1);
   });
@@ -161,14 +133,15 @@ describe('the Electron shell', () => {
     const { services } = await start();
     await settle();
     const tray = electron.Tray.all[0]!;
-    expect(tray.menu?.template.map((i) => i.label ?? i.type)).toEqual([
+    expect(trayLabels(tray)).toEqual([
       'Open Betdesk',
+      'separator',
       'Pause sync',
       'separator',
       'Quit Betdesk',
     ]);
     expect(tray.tooltip).toMatch(/^Betdesk \(paper\): sync up to date, last sync \S/);
-    tray.menu?.template[1]?.click?.();
+    tray.menu?.template.find((i) => i.label === 'Pause sync')?.click?.();
     await settle();
     expect(services.calls.map((c) => c.method)).toContain('status.pauseSync');
     expect(tray.tooltip).toMatch(/^Betdesk \(paper\): sync paused/);
@@ -233,17 +206,19 @@ describe('the Electron shell', () => {
     await start();
     const win = electron.BrowserWindow.all[0]!;
     win.userClose();
-    expect(goItem('Orders')).toMatchObject({
+    expect(menuItem('Go', 'Orders')).toMatchObject({
       accelerator: 'CmdOrCtrl+3',
       registerAccelerator: false,
     });
-    goItem('Orders')?.click?.();
+    menuItem('Go', 'Orders')?.click?.();
     expect(win.visible).toBe(true);
     expect(showRequests(win)).toEqual([{ screen: 'orders' }]);
   });
 
   it('starts the tray from the alerts summary: near positions and the warning icon', async () => {
-    await start(Promise.resolve(alertsSummary({ unread: 1, unreadDanger: 1, nearKnockout: 2 })));
+    await start({
+      summary: Promise.resolve(alertsSummary({ unread: 1, unreadDanger: 1, nearKnockout: 2 })),
+    });
     await settle();
     const tray = electron.Tray.all[0]!;
     expect(tray.tooltip).toMatch(
@@ -271,7 +246,7 @@ describe('the Electron shell', () => {
 
   it('lets an alerts event win over a start-up summary that answers later', async () => {
     let answer: (summary: AlertsSummary) => void = () => {};
-    const { services } = await start(new Promise((resolve) => (answer = resolve)));
+    const { services } = await start({ summary: new Promise((resolve) => (answer = resolve)) });
     services.events.emit('alerts:changed', alertsSummary({ unreadDanger: 1, nearKnockout: 4 }));
     answer(alertsSummary());
     await settle();
@@ -281,7 +256,10 @@ describe('the Electron shell', () => {
   });
 
   it('starts without the alerts in the tray when the summary fails', async () => {
-    const { running } = await start(Promise.reject(new Error('The store is busy.')));
+    const failing = Promise.reject(new Error('The store is busy.'));
+    // Handled by the shell once it asks; this only keeps Node from calling it unhandled before.
+    failing.catch(() => {});
+    const { running } = await start({ summary: failing });
     await settle();
     expect(running).not.toBeNull();
     expect(electron.Tray.all[0]!.image).toEqual(NORMAL_ICON);
@@ -335,9 +313,15 @@ describe('the Electron shell', () => {
   });
 
   it('explains and exits when the services cannot start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'betdesk-shell-'));
     await expect(
-      runShell(() => Promise.reject(new Error('The database is from a newer Betdesk.')), paths),
+      runShell(
+        () => Promise.reject(new Error('The database is from a newer Betdesk.')),
+        shellPaths(dir),
+        { platform: 'linux', argv: [], env: {} },
+      ),
     ).rejects.toThrow('newer Betdesk');
+    rmSync(dir, { recursive: true, force: true });
     expect(electron.dialog.errors).toEqual([
       { title: 'Betdesk could not start', content: 'The database is from a newer Betdesk.' },
     ]);
@@ -345,15 +329,9 @@ describe('the Electron shell', () => {
   });
 });
 
-/** Every role in the application menu, submenus included. */
-function menuRoles(items = electron.Menu.applicationMenu?.template ?? []): string[] {
-  return items.flatMap((i) => [...(i.role ? [i.role] : []), ...menuRoles(i.submenu ?? [])]);
-}
-
 /** Calls `app:info` as a frame at `url` would; resolves to whether the shell answered. */
-async function callFrom(url: string): Promise<boolean> {
-  const call = electron.ipcMain.handlers.get('app:info')!;
-  return Promise.resolve(call({ senderFrame: { url, parent: null } }, {})).then(
+async function answered(url: string): Promise<boolean> {
+  return callFrom(url, 'app:info').then(
     () => true,
     () => false,
   );
@@ -381,14 +359,14 @@ describe('the Electron shell: one instance, its page and its permissions', () =>
     electron.app.emit('second-instance', {}, ['betdesk'], '/home/me');
     expect(electron.BrowserWindow.all).toHaveLength(2);
     expect(electron.BrowserWindow.all[1]).toMatchObject({ visible: true, focused: 1 });
-    expect(electron.BrowserWindow.all[1]!.loaded).toEqual({ file: paths.rendererHtml });
+    expect(electron.BrowserWindow.all[1]!.loaded).toEqual({ url: PAGE });
   });
 
   it('loads the dev server in development and answers its page', async () => {
     process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173/';
     await start();
     expect(electron.BrowserWindow.all[0]!.loaded).toEqual({ url: 'http://localhost:5173/' });
-    expect(await callFrom('http://localhost:5173/')).toBe(true);
+    expect(await answered('http://localhost:5173/')).toBe(true);
     expect(menuRoles()).toContain('toggleDevTools');
   });
 
@@ -396,9 +374,10 @@ describe('the Electron shell: one instance, its page and its permissions', () =>
     electron.app.isPackaged = true;
     process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173/';
     await start();
-    expect(electron.BrowserWindow.all[0]!.loaded).toEqual({ file: paths.rendererHtml });
-    expect(await callFrom('http://localhost:5173/')).toBe(false);
-    expect(await callFrom('file:///opt/betdesk/out/renderer/index.html')).toBe(true);
+    expect(electron.BrowserWindow.all[0]!.loaded).toEqual({ url: PAGE });
+    expect(await answered('http://localhost:5173/')).toBe(false);
+    expect(await answered(PAGE)).toBe(true);
+    expect(await answered('file:///opt/betdesk/out/renderer/index.html')).toBe(false);
     expect(menuRoles()).not.toContain('toggleDevTools');
   });
 
@@ -412,5 +391,58 @@ describe('the Electron shell: one instance, its page and its permissions', () =>
     expect(answers).toEqual([false, false, false, false]);
     expect(session.permissionCheck?.()).toBe(false);
     expect(electron.BrowserWindow.all[0]!.permissionsDenied).toBe(true);
+  });
+});
+
+describe('the Electron shell: Help, About and the log', () => {
+  beforeEach(() => {
+    electron.resetFakeElectron();
+    delete process.env['ELECTRON_RENDERER_URL'];
+  });
+
+  it('copies the diagnostics of the support service to the clipboard and says so', async () => {
+    const { services } = await start();
+    menuItem('Help', 'Copy diagnostics')?.click?.();
+    await vi.waitFor(() => expect(electron.clipboard.text).toBe('Betdesk diagnostics\n'));
+    expect(services.calls.map((c) => c.method)).toContain('support.diagnostics');
+    expect(electron.Notification.shown.map((n) => n.options.title)).toEqual(['Diagnostics copied']);
+  });
+
+  it('opens the logs folder through the support service', async () => {
+    const { services } = await start();
+    menuItem('Help', 'Open logs folder')?.click?.();
+    await settle();
+    expect(services.calls.map((c) => c.method)).toContain('support.openLogs');
+    expect(electron.dialog.errors).toEqual([]);
+  });
+
+  it('shows the About panel with the app, Electron, Chrome and Node versions', async () => {
+    await start();
+    menuItem('Help', 'About Betdesk')?.click?.();
+    expect(electron.app.aboutShown).toBe(1);
+    expect(electron.app.aboutOptions).toMatchObject({
+      applicationName: 'Betdesk',
+      applicationVersion: `0.1.0 (Electron -, Chrome -, Node ${process.versions.node})`,
+    });
+  });
+
+  it('keeps its log in the logs folder it names to Electron, and hands it to the services', async () => {
+    const { options, dir } = await start();
+    expect(electron.app.logsPath).toBe(join(dir, 'logs'));
+    expect(options[0]?.log?.dir).toBe(join(dir, 'logs'));
+    expect(await options[0]?.openFolder?.('/home/me/logs')).toBe('');
+    expect(electron.shell.openedPaths).toEqual(['/home/me/logs']);
+  });
+
+  it('writes what went wrong to its log instead of the console', async () => {
+    const failing = Promise.reject(new Error('The store is busy.'));
+    failing.catch(() => {});
+    const { running, dir } = await start({ summary: failing });
+    await settle();
+    await running?.quit();
+    const logs = readdirSync(join(dir, 'logs')).map((f) =>
+      readFileSync(join(dir, 'logs', f), 'utf8'),
+    );
+    expect(logs.join('')).toContain('no alerts in the tray');
   });
 });

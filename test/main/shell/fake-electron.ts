@@ -1,7 +1,8 @@
 /**
- * A stand-in for the `electron` module (vi.mock('electron')): just enough of app, BrowserWindow,
- * ipcMain, Menu, Tray, Notification, session, shell and dialog (error boxes, save dialogs) to
- * run the shell under Node and record what it asked of Electron.
+ * A stand-in for the `electron` module (vi.mock('electron')): just enough of app (lock, login
+ * items, badge, About panel), BrowserWindow, ipcMain, Menu, Tray, Notification, nativeImage,
+ * protocol, session, shell, clipboard and dialog (error boxes, save dialogs) to run the shell
+ * under Node and record what it asked of Electron.
  */
 import { EventEmitter } from 'node:events';
 
@@ -63,6 +64,11 @@ export class BrowserWindow extends EventEmitter {
   }
   focused = 0;
   minimized = false;
+  /** Every overlay it was given: the image (null clears) and its description. */
+  overlays: { image: unknown; description: string }[] = [];
+  setOverlayIcon(image: unknown, description: string): void {
+    this.overlays.push({ image, description });
+  }
   focus(): void {
     this.focused += 1;
   }
@@ -94,13 +100,44 @@ export class BrowserWindow extends EventEmitter {
 class FakeApp extends EventEmitter {
   isPackaged = false;
   lockGranted = true;
+  /** What the instance handed over with its lock request. */
+  handedOver: unknown = undefined;
+  ready = false;
   quitCalls = 0;
   exitCode: number | null = null;
-  requestSingleInstanceLock(): boolean {
+  logsPath: string | null = null;
+  aboutOptions: Record<string, unknown> | null = null;
+  aboutShown = 0;
+  badgeCounts: number[] = [];
+  loginItems: Record<string, unknown>[] = [];
+  wasOpenedAtLogin = false;
+  requestSingleInstanceLock(additionalData?: unknown): boolean {
+    this.handedOver = additionalData;
     return this.lockGranted;
   }
   whenReady(): Promise<void> {
+    this.ready = true;
     return Promise.resolve();
+  }
+  setAppLogsPath(path: string): void {
+    this.logsPath = path;
+  }
+  setAboutPanelOptions(options: Record<string, unknown>): void {
+    this.aboutOptions = options;
+  }
+  showAboutPanel(): void {
+    this.aboutShown += 1;
+  }
+  setBadgeCount(count: number): boolean {
+    this.badgeCounts.push(count);
+    return true;
+  }
+  setLoginItemSettings(settings: Record<string, unknown>): void {
+    this.loginItems.push(settings);
+  }
+  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+    const last = this.loginItems[this.loginItems.length - 1];
+    return { openAtLogin: last?.['openAtLogin'] === true, wasOpenedAtLogin: this.wasOpenedAtLogin };
   }
   getPath(name: string): string {
     return `/tmp/betdesk-fake/${name}`;
@@ -156,6 +193,8 @@ export const Menu = {
 
 export class Tray extends EventEmitter {
   static all: Tray[] = [];
+  /** As on a desktop without a tray: the constructor throws. */
+  static unavailable = false;
   tooltip = '';
   menu: { template: MenuTemplateItem[] } | null = null;
   destroyed = false;
@@ -163,6 +202,7 @@ export class Tray extends EventEmitter {
   images: unknown[];
   constructor(image: unknown) {
     super();
+    if (Tray.unavailable) throw new Error('This desktop has no tray.');
     this.images = [image];
     Tray.all.push(this);
   }
@@ -199,8 +239,53 @@ export class Notification extends EventEmitter {
   }
 }
 
+/** An image as the shell made it: from a file or a data URL. Compares equal to `{ path }` or
+ *  `{ dataUrl }` (toEqual skips the prototype's methods). */
+export class FakeImage {
+  // A private field, not a property: toEqual sees only `path` or `dataUrl`.
+  readonly #empty: boolean;
+  constructor(fields: { path: string } | { dataUrl: string }, empty = false) {
+    Object.assign(this, fields);
+    this.#empty = empty;
+  }
+  isEmpty(): boolean {
+    return this.#empty;
+  }
+}
+
 export const nativeImage = {
-  createFromDataURL: (url: string) => ({ dataUrl: url }),
+  /** Paths whose file is missing: createFromPath answers an empty image for them. */
+  missing: new Set<string>(),
+  createFromDataURL: (url: string) => new FakeImage({ dataUrl: url }),
+  createFromPath: (path: string) => new FakeImage({ path }, nativeImage.missing.has(path)),
+};
+
+type ProtocolHandler = (request: Request) => Promise<Response> | Response;
+
+export const protocol = {
+  privileged: [] as {
+    scheme: string;
+    privileges?: Record<string, boolean>;
+    beforeReady: boolean;
+  }[],
+  handlers: new Map<string, ProtocolHandler>(),
+  registerSchemesAsPrivileged(
+    schemes: { scheme: string; privileges?: Record<string, boolean> }[],
+  ): void {
+    for (const s of schemes) protocol.privileged.push({ ...s, beforeReady: !fake.app.ready });
+  },
+  handle(scheme: string, handler: ProtocolHandler): void {
+    if (!fake.app.ready) throw new Error('protocol.handle before ready');
+    protocol.handlers.set(scheme, handler);
+  },
+};
+
+export const clipboard = {
+  text: '',
+  writeText(text: string): Promise<void> {
+    clipboard.text = text;
+    return Promise.resolve();
+  },
 };
 
 class FakeSession {
@@ -228,9 +313,15 @@ class FakeSession {
 
 export const shell = {
   opened: [] as string[],
+  openedPaths: [] as string[],
   openExternal(url: string): Promise<void> {
     shell.opened.push(url);
     return Promise.resolve();
+  },
+  /** Resolves '' as Electron does when the folder opened. */
+  openPath(path: string): Promise<string> {
+    shell.openedPaths.push(path);
+    return Promise.resolve('');
   },
 };
 
@@ -276,12 +367,26 @@ export function resetFakeElectron(): void {
   fake.app.removeAllListeners();
   fake.app.isPackaged = false;
   fake.app.lockGranted = true;
+  fake.app.handedOver = undefined;
+  fake.app.ready = false;
   fake.app.quitCalls = 0;
   fake.app.exitCode = null;
+  fake.app.logsPath = null;
+  fake.app.aboutOptions = null;
+  fake.app.aboutShown = 0;
+  fake.app.badgeCounts = [];
+  fake.app.loginItems = [];
+  fake.app.wasOpenedAtLogin = false;
+  nativeImage.missing.clear();
+  protocol.privileged = [];
+  protocol.handlers.clear();
+  clipboard.text = '';
+  shell.openedPaths = [];
   fake.ipcMain.handlers.clear();
   fake.session.defaultSession = new FakeSession();
   BrowserWindow.all = [];
   Tray.all = [];
+  Tray.unavailable = false;
   Notification.shown = [];
   Notification.supported = true;
   Menu.applicationMenu = null;

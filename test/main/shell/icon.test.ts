@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ICON_DATA_URL, WARNING_ICON_DATA_URL } from '../../../src/main/shell/icon.js';
+import { iconFiles, UNREAD_DOT_DATA_URL } from '../../../src/main/shell/icon.js';
 
 const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 
@@ -80,28 +82,47 @@ function pixel(image: Image, x: number, y: number): number[] {
   return [...image.pixels.subarray(at, at + 4)];
 }
 
-describe('the icons', () => {
-  it('are valid 32x32 RGBA PNGs', () => {
-    for (const url of [ICON_DATA_URL, WARNING_ICON_DATA_URL]) {
-      const image = decodePng(url);
-      expect([image.width, image.height]).toEqual([32, 32]);
-    }
+describe('the icon files', () => {
+  it('are found under resources/ in the app, where electron-builder packs them', () => {
+    expect(iconFiles('/opt/betdesk')).toEqual({
+      window: join('/opt/betdesk', 'resources', 'icon.png'),
+      tray: join('/opt/betdesk', 'resources', 'tray', 'tray.png'),
+      trayWarning: join('/opt/betdesk', 'resources', 'tray', 'tray-warning.png'),
+    });
   });
 
-  it('make the warning the same mark with a red badge in the top-right corner', () => {
-    const normal = decodePng(ICON_DATA_URL);
-    const warning = decodePng(WARNING_ICON_DATA_URL);
-    const [red, green, blue, alpha] = pixel(warning, 20, 8);
+  it('exist in this checkout, each tray image with its @2x beside it', () => {
+    const files = iconFiles(join(import.meta.dirname, '../../..'));
+    for (const file of [files.window, files.tray, files.trayWarning]) {
+      expect(existsSync(file), file).toBe(true);
+    }
+    for (const file of [files.tray, files.trayWarning]) {
+      const double = file.replace(/\.png$/, '@2x.png');
+      expect(existsSync(double), double).toBe(true);
+    }
+  });
+});
+
+describe('the unread dot (the Windows taskbar overlay)', () => {
+  it('is a valid 16x16 RGBA PNG', () => {
+    const image = decodePng(UNREAD_DOT_DATA_URL);
+    expect([image.width, image.height]).toEqual([16, 16]);
+  });
+
+  it('is a red dot on a clear background', () => {
+    const image = decodePng(UNREAD_DOT_DATA_URL);
+    const [red, green, blue, alpha] = pixel(image, 8, 8);
     expect(red).toBeGreaterThan(180);
     expect(green).toBeLessThan(80);
     expect(blue).toBeLessThan(80);
     expect(alpha).toBe(255);
-    // The rest of the mark, left of and below the badge, is untouched.
-    for (let y = 0; y < 32; y += 1) {
-      for (let x = 0; x < 32; x += 1) {
-        if (x >= 16 && y < 16) continue;
-        expect(pixel(warning, x, y), `pixel ${x},${y}`).toEqual(pixel(normal, x, y));
-      }
+    for (const [x, y] of [
+      [0, 0],
+      [15, 0],
+      [0, 15],
+      [15, 15],
+    ] as const) {
+      expect(pixel(image, x, y)[3], `corner ${x},${y}`).toBe(0);
     }
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../src/main/shell/ipc-electron.js';
 import { FakeIpcMain, FakeWebContents } from './fake-electron.js';
 
-const built: AppLocation = { fileUrl: 'file:///opt/betdesk/out/renderer/index.html' };
+const built: AppLocation = { pageUrl: 'app://betdesk/index.html' };
 const dev: AppLocation = { ...built, devUrl: 'http://localhost:5173/' };
 
 function eventFrom(url: string, parent: unknown = null): IpcMainInvokeEvent {
@@ -17,25 +17,33 @@ function eventFrom(url: string, parent: unknown = null): IpcMainInvokeEvent {
 }
 
 describe('where the page comes from', () => {
-  const html = '/opt/betdesk/out/renderer/index.html';
-
-  it('is the built file, plus the dev server electron-vite names in development', () => {
-    expect(rendererLocation(html, false, {})).toEqual(built);
-    expect(rendererLocation(html, false, { ELECTRON_RENDERER_URL: dev.devUrl })).toEqual(dev);
+  it('is the built page on app://, plus the dev server electron-vite names in development', () => {
+    expect(rendererLocation(false, {})).toEqual(built);
+    expect(rendererLocation(false, { ELECTRON_RENDERER_URL: dev.devUrl })).toEqual(dev);
   });
 
-  it('is the built file only in a packaged app, whatever the environment says', () => {
-    expect(rendererLocation(html, true, { ELECTRON_RENDERER_URL: dev.devUrl })).toEqual(built);
+  it('is the built page only in a packaged app, whatever the environment says', () => {
+    expect(rendererLocation(true, { ELECTRON_RENDERER_URL: dev.devUrl })).toEqual(built);
   });
 });
 
 describe('the sender check', () => {
-  it('trusts only our own built page', () => {
-    expect(isTrustedSenderUrl('file:///opt/betdesk/out/renderer/index.html', built)).toBe(true);
-    expect(isTrustedSenderUrl('file:///opt/betdesk/out/renderer/index.html#x', built)).toBe(true);
+  it('trusts only our own built page on app://betdesk', () => {
+    expect(isTrustedSenderUrl('app://betdesk/index.html', built)).toBe(true);
+    expect(isTrustedSenderUrl('app://betdesk/index.html#x', built)).toBe(true);
+    expect(isTrustedSenderUrl('app://betdesk/other.html', built)).toBe(false);
+    expect(isTrustedSenderUrl('app://evil/index.html', built)).toBe(false);
+    expect(isTrustedSenderUrl('app://betdesk.evil/index.html', built)).toBe(false);
+  });
+
+  it('no longer trusts file:// pages, not even the built file', () => {
+    expect(isTrustedSenderUrl('file:///opt/betdesk/out/renderer/index.html', built)).toBe(false);
     expect(isTrustedSenderUrl('file:///tmp/evil.html', built)).toBe(false);
-    expect(isTrustedSenderUrl('file:///opt/betdesk/out/renderer/other.html', built)).toBe(false);
+  });
+
+  it('trusts no other page', () => {
     expect(isTrustedSenderUrl('https://evil.example/', built)).toBe(false);
+    expect(isTrustedSenderUrl('https://betdesk/index.html', built)).toBe(false);
     expect(isTrustedSenderUrl('http://localhost:5173/', built)).toBe(false);
     expect(isTrustedSenderUrl('', built)).toBe(false);
   });
@@ -47,8 +55,8 @@ describe('the sender check', () => {
   });
 
   it('refuses sub-frames and vanished frames', () => {
-    expect(isTrustedSender(eventFrom(built.fileUrl), built)).toBe(true);
-    expect(isTrustedSender(eventFrom(built.fileUrl, { url: built.fileUrl }), built)).toBe(false);
+    expect(isTrustedSender(eventFrom(built.pageUrl), built)).toBe(true);
+    expect(isTrustedSender(eventFrom(built.pageUrl, { url: built.pageUrl }), built)).toBe(false);
     expect(isTrustedSender({ senderFrame: null } as unknown as IpcMainInvokeEvent, built)).toBe(
       false,
     );
@@ -76,7 +84,7 @@ describe('the Electron transport', () => {
       seen.push(input);
       return Promise.resolve({ ok: true, value: 'info' });
     });
-    const answer = await ipcMain.handlers.get('app:info')?.(eventFrom(built.fileUrl), {});
+    const answer = await ipcMain.handlers.get('app:info')?.(eventFrom(built.pageUrl), {});
     expect(answer).toEqual({ ok: true, value: 'info' });
     expect(seen).toEqual([{}]);
   });
@@ -93,7 +101,7 @@ describe('the Electron transport', () => {
       /not Betdesk's own page/,
     );
     expect(ran).toBe(false);
-    expect(logs).toEqual(['Betdesk: refused accounts:list from an untrusted frame.']);
+    expect(logs).toEqual(['refused accounts:list from an untrusted frame']);
   });
 
   it('stops answering a channel once undone', () => {

@@ -26,6 +26,7 @@ function actions() {
     done,
     actions: {
       open: () => done.push('open'),
+      showPositions: () => done.push('positions'),
       pauseSync: () => done.push('pause'),
       resumeSync: () => done.push('resume'),
       quit: () => done.push('quit'),
@@ -33,26 +34,56 @@ function actions() {
   };
 }
 
+const labels = (menu: { label?: string; type?: string }[]) => menu.map((i) => i.label ?? i.type);
+const clickAll = (menu: { click?: unknown }[]) => {
+  for (const item of menu) (item.click as (() => void) | undefined)?.();
+};
+
 describe('the tray menu', () => {
   it('offers open, pause sync and quit', () => {
     const { done, actions: a } = actions();
-    const menu = trayMenuTemplate(status('idle'), a);
-    expect(menu.map((i) => i.label ?? i.type)).toEqual([
+    const menu = trayMenuTemplate(status('idle'), alertsSummary(), a);
+    expect(labels(menu)).toEqual([
       'Open Betdesk',
+      'separator',
       'Pause sync',
       'separator',
       'Quit Betdesk',
     ]);
-    for (const item of menu) (item.click as (() => void) | undefined)?.();
+    clickAll(menu);
     expect(done).toEqual(['open', 'pause', 'quit']);
   });
 
   it('offers to resume once sync is paused', () => {
     const { done, actions: a } = actions();
-    const resume = trayMenuTemplate(status('paused'), a)[1];
+    const resume = trayMenuTemplate(status('paused'), null, a).find((i) =>
+      i.label?.endsWith('sync'),
+    );
     expect(resume?.label).toBe('Resume sync');
     (resume?.click as () => void)();
     expect(done).toEqual(['resume']);
+  });
+
+  it('counts the positions near their knockout in an item that opens the positions', () => {
+    const { done, actions: a } = actions();
+    const menu = trayMenuTemplate(status('idle'), alertsSummary({ nearKnockout: 3 }), a);
+    expect(labels(menu).slice(0, 3)).toEqual([
+      'Open Betdesk',
+      '3 positions near knockout',
+      'separator',
+    ]);
+    (menu[1]?.click as () => void)();
+    expect(done).toEqual(['positions']);
+    const one = trayMenuTemplate(null, alertsSummary({ nearKnockout: 1 }), a);
+    expect(one[1]?.label).toBe('1 position near knockout');
+  });
+
+  it('has no near-knockout item while no position is near, however many alerts are unread', () => {
+    const { actions: a } = actions();
+    const quiet = alertsSummary({ unread: 4, unreadDanger: 2, nearKnockout: 0 });
+    expect(labels(trayMenuTemplate(status('idle'), quiet, a))).not.toContainEqual(
+      expect.stringMatching(/knockout/),
+    );
   });
 });
 
@@ -142,6 +173,19 @@ describe('the tray icon', () => {
     const { tray, icon } = makeTray();
     tray.updateAlerts(alertsSummary({ unread: 5, unreadDanger: 0 }));
     expect(icon.image).toBe(icons.normal);
+  });
+
+  it('puts the near-knockout item in its menu as the count changes, and takes it away at 0', () => {
+    const { tray, done, icon } = makeTray();
+    tray.updateAlerts(alertsSummary({ nearKnockout: 2 }));
+    expect(icon.menu?.template[1]?.label).toBe('2 positions near knockout');
+    icon.menu?.template[1]?.click?.();
+    expect(done).toEqual(['positions']);
+    tray.update(status('paused'));
+    expect(icon.menu?.template[1]?.label).toBe('2 positions near knockout');
+    tray.updateAlerts(alertsSummary({ nearKnockout: 0 }));
+    expect(icon.menu?.template.map((i) => i.label)).not.toContain('2 positions near knockout');
+    expect(icon.menu?.template.map((i) => i.label)).toContain('Resume sync');
   });
 
   it('keeps the count of near positions when the sync status changes', () => {

@@ -5,17 +5,80 @@
  * server itself (independent of the client under test).
  */
 import type { ExchangeAppOptions } from '../../../src/exchange/app.js';
-import type { Order, OrderRequest } from '../../../src/shared/api/schemas.js';
+import type { ExchangeDomain } from '../../../src/exchange/domain/contract.js';
+import type { Store } from '../../../src/main/store/index.js';
+import type { Order, OrderRequest, Settlement } from '../../../src/shared/api/schemas.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import type { RateGovernor } from '../../../src/main/governor/index.js';
 import { countRequests, type RequestLog } from '../../harness/requests.js';
 import { tempStore as harnessTempStore, type TempStore } from '../../harness/temp.js';
 import { sleep } from '../../harness/wait.js';
-import { startSandbox, type Sandbox } from '../../exchange/harness.js';
+import { startSandbox, type Credentials, type Sandbox } from '../../exchange/harness.js';
+import { makeHistory } from './history-maker.js';
 
 export { countRequests, type RequestLog } from '../../harness/requests.js';
 export type { TempStore } from '../../harness/temp.js';
 export { sleep, until } from '../../harness/wait.js';
+
+/** A wallet with a history, its read key, a client for it and an empty store to sync into. */
+export interface HistoryAccount {
+  wallet: string;
+  key: Credentials;
+  client: ExchangeClient;
+  db: TempStore;
+  close(): Promise<void>;
+}
+
+/** A wallet of its own (so its own rate buckets), with `orders` orders made before it syncs. */
+export async function newHistoryAccount(
+  sandbox: Sandbox,
+  orders: number,
+  governor?: RateGovernor,
+): Promise<HistoryAccount> {
+  const key = await sandbox.newAccount('read');
+  await makeHistory(sandbox.domain, key.wallet, orders);
+  const client = new ExchangeClient({
+    baseUrl: sandbox.url,
+    credentials: key,
+    account: key.wallet,
+    ...(governor ? { governor } : {}),
+  });
+  const db = tempStore(key.apiKey, sandbox.url);
+  return {
+    wallet: key.wallet,
+    key,
+    client,
+    db,
+    async close() {
+      await client.close();
+      db.cleanup();
+    },
+  };
+}
+
+/** Every settlement row the exchange holds for the wallet, read off its domain, newest first. */
+export function exchangeSettlements(domain: ExchangeDomain, wallet: string): Settlement[] {
+  const rows: Settlement[] = [];
+  for (;;) {
+    const page = domain.settlements(wallet, { limit: 100, offset: rows.length });
+    rows.push(...page.settlements);
+    if (page.settlements.length === 0 || rows.length >= page.total) return rows;
+  }
+}
+
+/** Every settlement row stored for the account, without the store's own fields. */
+export function storedSettlements(store: Store, accountId: number): Settlement[] {
+  const rows: Settlement[] = [];
+  for (;;) {
+    const page = store.settlements.query(accountId, { limit: 1000, offset: rows.length });
+    rows.push(...page.settlements.map(({ id: _id, settledAt: _at, ...s }) => s));
+    if (page.settlements.length === 0) return rows;
+  }
+}
+
+/** Rows as sorted strings, each with its keys sorted (HTTP and the domain order them apart). */
+export const canonicalRows = (rows: Settlement[]): string[] =>
+  rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
 
 /** A store holding one account for `apiKey` at `baseUrl`. */
 export function tempStore(apiKey: string, baseUrl: string): TempStore {

@@ -16,9 +16,16 @@ import {
   type HistorySweepProgress,
   type SettlementsChangedEvent,
 } from '../../../src/main/sync/index.js';
-import type { Settlement } from '../../../src/shared/api/schemas.js';
-import { makeHistory } from './history-maker.js';
-import { startWorld, tempStore, until, type TempStore, type World } from './helpers.js';
+import {
+  canonicalRows as canonical,
+  exchangeSettlements,
+  newHistoryAccount,
+  startWorld,
+  storedSettlements,
+  until,
+  type HistoryAccount,
+  type World,
+} from './helpers.js';
 
 let world: World;
 let governor: RateGovernor;
@@ -34,58 +41,12 @@ afterAll(async () => {
   governor.close();
 });
 
-interface Account {
-  wallet: string;
-  client: ExchangeClient;
-  db: TempStore;
-  close(): Promise<void>;
-}
-
-/** A wallet of its own (so its own rate buckets), with `orders` orders made before it syncs. */
-async function accountWithHistory(orders: number): Promise<Account> {
-  const key = await world.sandbox.newAccount('read');
-  await makeHistory(world.sandbox.domain, key.wallet, orders);
-  const client = new ExchangeClient({
-    baseUrl: world.sandbox.url,
-    credentials: key,
-    account: key.wallet,
-    governor,
-  });
-  const db = tempStore(key.apiKey, world.sandbox.url);
-  return {
-    wallet: key.wallet,
-    client,
-    db,
-    async close() {
-      await client.close();
-      db.cleanup();
-    },
-  };
-}
+type Account = HistoryAccount;
+const accountWithHistory = (orders: number) => newHistoryAccount(world.sandbox, orders, governor);
 
 /** Every settlement row the exchange holds for the wallet, newest first. */
-function exchangeRows(wallet: string): Settlement[] {
-  const domain = world.sandbox.domain;
-  const rows: Settlement[] = [];
-  for (;;) {
-    const page = domain.settlements(wallet, { limit: 100, offset: rows.length });
-    rows.push(...page.settlements);
-    if (page.settlements.length === 0 || rows.length >= page.total) return rows;
-  }
-}
-
-function storedRows(a: Account): Settlement[] {
-  const rows: Settlement[] = [];
-  for (;;) {
-    const page = a.db.store.settlements.query(a.db.accountId, { limit: 1000, offset: rows.length });
-    rows.push(...page.settlements.map(({ id: _id, settledAt: _at, ...s }) => s));
-    if (page.settlements.length === 0) return rows;
-  }
-}
-
-/** Rows as sorted strings, each with its keys sorted (HTTP and the domain order them apart). */
-const canonical = (rows: Settlement[]): string[] =>
-  rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
+const exchangeRows = (wallet: string) => exchangeSettlements(world.sandbox.domain, wallet);
+const storedRows = (a: Account) => storedSettlements(a.db.store, a.db.accountId);
 
 function storedOrders(a: Account): number {
   return a.db.store.orders.list(a.db.accountId, { limit: 1 }).total;

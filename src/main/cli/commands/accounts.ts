@@ -42,7 +42,7 @@ async function add(args: string[], io: CliIO, out: Output): Promise<number> {
   if (secret === '') {
     throw new UsageError('The API secret is read from standard input, and none was given.');
   }
-  const { store, accounts } = openAccounts(p, io);
+  const { store, accounts } = await openAccounts(p, io, out);
   try {
     const account = await accounts.add({ label, baseUrl, apiKey, secret });
     const { notice, ...shown } = account;
@@ -57,9 +57,9 @@ async function add(args: string[], io: CliIO, out: Output): Promise<number> {
   }
 }
 
-function list(args: string[], io: CliIO, out: Output): number {
+async function list(args: string[], io: CliIO, out: Output): Promise<number> {
   const p = parseOptions(args, {});
-  const { store, accounts } = openAccounts(p, io);
+  const { store, accounts } = await openAccounts(p, io, out);
   try {
     const all = accounts.list();
     for (const a of all) out.json(a);
@@ -73,7 +73,7 @@ function list(args: string[], io: CliIO, out: Output): number {
 async function remove(args: string[], io: CliIO, out: Output): Promise<number> {
   const p = parseOptions(args, REMOVE);
   const label = required(p, 'label', 'the account to remove');
-  const { store, accounts } = openAccounts(p, io);
+  const { store, accounts } = await openAccounts(p, io, out);
   try {
     if (!(await accounts.remove(label))) {
       throw new UsageError(`There is no account named "${label}".`);

@@ -1,9 +1,18 @@
-/** The app as a whole: info for the badge, sync status, pause and resume, app-wide settings. */
+/**
+ * The app as a whole: info for the badge, sync status, pause and resume, app-wide settings, and
+ * acknowledging a notice about the local store.
+ */
 import type { Services } from '../services.js';
 import type { FeatureHandlers } from './feature.js';
 
 export type AppHandlers = FeatureHandlers<
-  'app:info' | 'status:get' | 'sync:pause' | 'sync:resume' | 'settings:get' | 'settings:set'
+  | 'app:info'
+  | 'status:get'
+  | 'sync:pause'
+  | 'sync:resume'
+  | 'settings:get'
+  | 'settings:set'
+  | 'store:acknowledge'
 >;
 
 export function appHandlers(s: Services): AppHandlers {
@@ -14,5 +23,6 @@ export function appHandlers(s: Services): AppHandlers {
     'sync:resume': () => s.status.resumeSync(),
     'settings:get': () => s.settings.get(),
     'settings:set': (change) => s.settings.set(change),
+    'store:acknowledge': ({ at }) => s.storeNotices.acknowledge(at),
   };
 }

@@ -45,6 +45,8 @@ export function runMigrations(
   for (const m of list) {
     if (m.version <= from) continue;
     db.transaction(() => {
+      // Another process (the CLI beside the app) may have run it since `from` was read.
+      if (schemaVersion(db) >= m.version) return;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
     }).immediate();

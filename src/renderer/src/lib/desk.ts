@@ -4,6 +4,7 @@
  * with an in-memory bridge, so nothing here runs under test.
  */
 import type { PositionRow } from '../../../shared/ipc/contract.js';
+import { copyText } from './clipboard.js';
 import { connectBridge } from './connect.js';
 import { startDownload } from './download.js';
 import { AccountsState } from './state/accounts.svelte.js';
@@ -22,6 +23,7 @@ import { PositionsState, positionKey } from './state/positions.svelte.js';
 import { PracticeState, type PracticeFixture } from './state/practice.svelte.js';
 import { SettingsState } from './state/settings.svelte.js';
 import { SlipState } from './state/slip.svelte.js';
+import { SupportState } from './state/support.svelte.js';
 import { ToastsState } from './state/toasts.svelte.js';
 import { webNotifications } from './web-notifications.js';
 
@@ -41,6 +43,7 @@ export const csvExport = new ExportsState(bridge, startDownload);
 export const toasts = new ToastsState();
 export const announcer = new Announcer();
 export const nav = new NavigationState(bridge, positions);
+export const support = new SupportState(bridge, copyText);
 
 export const slip = new SlipState(
   bridge,

@@ -25,6 +25,32 @@ const LIMIT_GROUPS = [
   'fixtures',
 ] as const satisfies readonly LimitGroup[];
 
+export const STORE_NOTICE_KINDS = ['recovered', 'moved', 'two-stores'] as const;
+
+/**
+ * Something Betdesk did to its local store on its own, said until the user acknowledges it:
+ * a damaged file moved aside and rebuilt, the store moved to the data folder, two stores found.
+ */
+export const StoreNotice = Type.Object(
+  {
+    kind: Literals(STORE_NOTICE_KINDS),
+    at: Millis('When it happened, local clock; names the notice when acknowledging.'),
+    message: Type.String({ description: 'What happened, in words.' }),
+    movedTo: Nullable(
+      Type.String({ description: 'recovered: where the damaged file is now; moved: the folder.' }),
+    ),
+    restoredFrom: Nullable(Type.String({ description: 'The backup local data came back from.' })),
+  },
+  { additionalProperties: false },
+);
+export type StoreNotice = Static<typeof StoreNotice>;
+
+export const StoreNoticeRef = Type.Object(
+  { at: Millis('The notice’s `at`.') },
+  { additionalProperties: false },
+);
+export type StoreNoticeRef = Static<typeof StoreNoticeRef>;
+
 export const AppInfo = Type.Object(
   {
     mode: Literals(TRADING_MODES),
@@ -40,6 +66,7 @@ export const AppInfo = Type.Object(
       electron: Nullable(Type.String()),
       chrome: Nullable(Type.String()),
     }),
+    storeNotice: Type.Optional(StoreNotice),
   },
   { additionalProperties: false },
 );
@@ -131,6 +158,12 @@ export const DeskSettings = Type.Object(
   {
     oneClickBetting: Type.Boolean({
       description: 'Place at once, without the confirmation step (off by default).',
+    }),
+    startAtLogin: Type.Boolean({
+      description: 'Desktop app: the OS starts Betdesk when the user logs in (off by default).',
+    }),
+    startHidden: Type.Boolean({
+      description: 'Desktop app: a start at login shows only the tray icon, not the window.',
     }),
   },
   { additionalProperties: false },

@@ -22,6 +22,7 @@ export const AccountScope = Nullable(Type.String({ description: 'The account; nu
  * - offline: the exchange cannot be reached;
  * - keychain: the system keychain is missing or refused;
  * - not-ready: this part of the app is not available (yet);
+ * - disk-full: the disk is full, so Betdesk could not save (the message says what);
  * - internal: a fault in Betdesk itself.
  */
 export const BRIDGE_ERROR_KINDS = [
@@ -33,6 +34,7 @@ export const BRIDGE_ERROR_KINDS = [
   'offline',
   'keychain',
   'not-ready',
+  'disk-full',
   'internal',
 ] as const;
 export type BridgeErrorKind = (typeof BRIDGE_ERROR_KINDS)[number];

@@ -1,5 +1,5 @@
 /** The app as a whole: mode, whether trading is allowed, sync status and connection. */
-import type { AppInfo, AppStatus } from '../../../../shared/ipc/contract.js';
+import type { AppInfo, AppStatus, StoreNotice } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
 
 export class AppState {
@@ -109,6 +109,23 @@ export class AppState {
       (this.#info.mode !== info.mode || this.#info.activeAccountId !== info.activeAccountId);
     this.#info = info;
     if (changed) for (const l of this.#modeListeners) l();
+  }
+
+  /** What Betdesk did to its local store on its own, until acknowledged (the banner). */
+  get storeNotice(): StoreNotice | null {
+    return this.#info?.storeNotice ?? null;
+  }
+
+  /** The user read the store notice: main forgets it and answers with the next, if any. */
+  async acknowledgeStoreNotice(): Promise<void> {
+    const notice = this.storeNotice;
+    if (notice === null) return;
+    try {
+      this.setInfo(await this.#bridge.invoke('store:acknowledge', { at: notice.at }));
+      this.#error = null;
+    } catch (err) {
+      this.#error = messageOf(err);
+    }
   }
 
   /** Pauses background sync, or resumes it when paused. */
