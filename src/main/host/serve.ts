@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../app/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
 import type { Services } from '../ipc/services.js';
-import { defaultLogsDir, openAppLog, type AppLog } from '../log/index.js';
+import { defaultLogsDir } from '../log/dirs.js';
+import type { AppLog } from '../log/index.js';
 import { startHost } from './server.js';
 
 /** The project folder: the nearest one up with a package.json (from src/main/host or out/main). */
@@ -85,6 +86,9 @@ const PREFIX = /^Betdesk(?: host)?: /;
 /** The app's log; without one (a folder it may not write) the host goes on, on stderr only. */
 async function openLog(dir: string): Promise<AppLog | undefined> {
   try {
+    // Loaded once the address is out: pino and pino-roll take about 70 ms to load, which the
+    // page's first request need not wait for.
+    const { openAppLog } = await import('../log/app-log.js');
     return await openAppLog({ dir, echo: true });
   } catch (err) {
     console.error(`betdesk serve: no log file in ${dir} (${String(err)}); warnings go here only.`);
@@ -102,16 +106,20 @@ async function main(): Promise<void> {
   const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
   // Exports are downloads the host streams; the services register them, the host serves them.
   const downloads = new ExportDownloads();
-  const log = (appLog = await openLog(opts.logsDir));
-  const starting: Promise<Services> = import('../app/services.js').then(({ createServices }) =>
-    createServices({
-      dataDir: opts.dataDir,
-      host: 'browser',
-      ...(keychainService ? { keychainService } : {}),
-      versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
-      exports: { kind: 'download', downloads },
-      ...(log ? { log } : {}),
-    }),
+  // The services start once the log is open, which is once the address is out (below).
+  let logOpened!: (log: AppLog | undefined) => void;
+  const logReady = new Promise<AppLog | undefined>((resolve) => (logOpened = resolve));
+  const starting: Promise<Services> = logReady.then((log) =>
+    import('../app/services.js').then(({ createServices }) =>
+      createServices({
+        dataDir: opts.dataDir,
+        host: 'browser',
+        ...(keychainService ? { keychainService } : {}),
+        versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
+        exports: { kind: 'download', downloads },
+        ...(log ? { log } : {}),
+      }),
+    ),
   );
   // Heard below, once the address is out; until then nothing may count it as unhandled.
   starting.catch(() => {});
@@ -120,12 +128,17 @@ async function main(): Promise<void> {
     rendererDir,
     port: opts.port,
     downloads,
-    // Faults of the bridge and the pages: into the log, and (echoed) on stderr as before.
-    ...(log ? { log: (message: string) => log.error(message.replace(PREFIX, '')) } : {}),
+    // Faults of the bridge and the pages: into the log (echoed on stderr), or on stderr alone
+    // until the log is open.
+    log: (message: string) =>
+      appLog ? appLog.error(message.replace(PREFIX, '')) : console.error(message),
   });
-  // The page's address is a credential: no line of the log may carry it.
-  log?.conceal(host.token);
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
+  const log = (appLog = await openLog(opts.logsDir));
+  // The page's address is a credential: no line of the log may carry it. Set before the first
+  // line: nothing writes to the log before this.
+  log?.conceal(host.token);
+  logOpened(log);
 
   let stopping = false;
   const stop = (signal: string) => {
