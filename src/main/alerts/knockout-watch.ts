@@ -171,7 +171,7 @@ export class KnockoutWatch {
   }
 
   #onStatus(s: SyncStatus): void {
-    if (s.state === 'idle' || s.state === 'syncing') this.#losses.recheck();
+    if (s.state === 'idle' || s.state === 'syncing') this.#losses.retry();
   }
 
   #positions() {

@@ -10,6 +10,7 @@
  */
 import { FINAL_ORDER_STATUSES } from '../../shared/api/schemas.js';
 import type { StoredPosition } from '../store/index.js';
+import type { IntentParams } from '../trading/index.js';
 import { positionKey } from './keys.js';
 import type { KnockedOutAlerts } from './knocked-out.js';
 import type { KnockoutSource, WatchContext } from './watch-types.js';
@@ -86,6 +87,14 @@ export class LossJudge {
   /** Something that may explain a waiting loss happened: judge the waiting losses again. */
   recheck(): void {
     if (this.#suspects.length > 0) this.#judgeSoon();
+  }
+
+  /**
+   * The engine synced (it may have been offline): judge the waiting losses again, unless a
+   * judgement is under way, whose own sync is what the engine reports.
+   */
+  retry(): void {
+    if (!this.#judgeRunning) this.recheck();
   }
 
   #judgeSoon(): void {
@@ -191,12 +200,10 @@ export class LossJudge {
   #sellIntentInFlight(contractId: string, outcome: string): boolean {
     return this.#ctx.store.intents.listOpen(this.#ctx.accountId).some((i) => {
       if (i.state !== 'pending' && i.state !== 'sent' && i.state !== 'unknown') return false;
-      const params = i.params as {
-        rfqId?: unknown;
-        legs?: { contractId?: unknown; outcome?: unknown; side?: unknown }[];
-      } | null;
-      const leg = params?.legs?.[0];
-      if (leg === undefined) return typeof params?.rfqId === 'string'; // side unknown: maybe
+      // As the trading service records it; read defensively, a row may predate a field.
+      const request = (i.params as Partial<IntentParams> | null)?.request;
+      const leg = request?.legs?.[0];
+      if (leg === undefined) return typeof request?.rfqId === 'string'; // side unknown: maybe
       return (
         String(leg.side).toUpperCase() === 'SELL' &&
         String(leg.contractId).toUpperCase() === contractId &&

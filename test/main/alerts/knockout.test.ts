@@ -2,7 +2,7 @@
  * The knockout watch against the real sandbox: prices are moved with the control API, the
  * engine reads the exchange, and the alerts land in a real SQLite store.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dec } from '../../../src/shared/money.js';
 import { KnockoutWatch, type KnockoutAlertEvent } from '../../../src/main/alerts/index.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
@@ -219,6 +219,42 @@ describe('knocked out', () => {
     out = events.filter((e) => e.kind === 'knocked_out');
     expect(out).toHaveLength(1);
     expect(stored('knocked_out', f)).toHaveLength(1);
+  }, 30_000);
+
+  it('waits while a SELL of ours on the position has no order yet, then reports the loss', async () => {
+    const f = await newFixture(world.sandbox);
+    await place(buy(f, 100, 50)); // knockout about 0.23
+    await place(buy(f, 60, 10)); // knockout about 0.05
+    await poll();
+    // A SELL the trading service recorded (its intent) and the exchange has not answered yet.
+    const clientOrderId = `bd-inflight-${f.contractId}`;
+    world.db.store.intents.create({
+      clientOrderId,
+      accountId: world.db.accountId,
+      params: { request: sell(f, 100), bet: null },
+    });
+
+    const passes = vi.spyOn(engine, 'syncNow');
+    await setIndex(f, '0.15');
+    await poll();
+    expect(position(f)?.contracts).toBe(60);
+    expect(events.filter((e) => e.kind === 'knocked_out')).toEqual([]);
+    expect(watch.pending).toBe(1);
+    // Waiting is not asking the exchange again and again: the engine's report of the watch's
+    // own pass does not start another.
+    const judged = passes.mock.calls.filter((names) => names.includes('settlements'));
+    expect(judged.length).toBeLessThanOrEqual(4);
+    passes.mockRestore();
+
+    // The exchange refused that SELL: nothing of ours explains the loss any more, which the
+    // watch finds on the engine's next change (here another bet on the fixture).
+    world.db.store.intents.markFailed(clientOrderId, { code: 0, msg: 'not sent' });
+    await place(buy(f, 1));
+    await poll();
+    expect(events.filter((e) => e.kind === 'knocked_out')).toEqual([
+      expect.objectContaining({ contractId: f.contractId, contracts: 100 }),
+    ]);
+    expect(watch.pending).toBe(0);
   }, 30_000);
 
   it('is not raised when we sell a boosted position ourselves or its game resolves', async () => {
