@@ -14,8 +14,10 @@ function state(copy: (text: string) => Promise<boolean> = () => Promise.resolve(
 test('knows the logs folder once loaded', async () => {
   const { support } = state();
   expect(support.logsDir).toBeNull();
+  expect(support.loaded).toBe(false);
   await support.load();
   expect(support.logsDir).toBe('/home/ann/.local/state/betdesk/logs');
+  expect(support.loaded).toBe(true);
 });
 
 test('copies the diagnostics and says how much', async () => {

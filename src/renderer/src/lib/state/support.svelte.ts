@@ -10,6 +10,7 @@ export type SupportOutcome = { tone: 'ok' | 'error'; words: string };
 
 export class SupportState {
   #logsDir = $state<string | null>(null);
+  #loaded = $state(false);
   #busy = $state(false);
   #outcome = $state<SupportOutcome | null>(null);
   /** The diagnostics the clipboard refused, shown for copying by hand; null otherwise. */
@@ -27,6 +28,10 @@ export class SupportState {
   get logsDir(): string | null {
     return this.#logsDir;
   }
+  /** Whether the folders have been asked for (answered or failed). */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
   get busy(): boolean {
     return this.#busy;
   }
@@ -42,6 +47,8 @@ export class SupportState {
       this.#logsDir = (await this.#bridge.invoke('support:folders', {})).logs;
     } catch (err) {
       this.#outcome = { tone: 'error', words: messageOf(err) };
+    } finally {
+      this.#loaded = true;
     }
   }
 
