@@ -23,13 +23,13 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { signHeaders } from '../src/main/client/signer.js';
 import { SERVE_BARE, SERVE_CEILING, serveBare, serveCeiling } from './exchange-servers.js';
 
 interface Server {
@@ -123,17 +123,14 @@ function signPool(key: Key, count: number, now: number, base: Omit<Req, 'headers
   const first = key.window ?? firstWindow;
   const pool: Req[] = [];
   for (let i = 0; i < count; i++) {
-    const ts = String(now - (i % 1000));
-    const window = String(first + Math.floor(i / 1000));
-    const sig = createHmac('sha256', key.secret)
-      .update(`${ts}${key.apiKey}${window}${base.method}${path}${payload}`)
-      .digest('hex');
-    const headers: Record<string, string> = {
-      'x-api-key': key.apiKey,
-      'x-timestamp': ts,
-      'x-recv-window': window,
-      'x-signature': sig,
-    };
+    const headers = signHeaders({
+      credentials: key,
+      timestamp: now - (i % 1000),
+      recvWindow: first + Math.floor(i / 1000),
+      method: base.method,
+      path,
+      payload,
+    });
     if (base.body !== undefined) headers['content-type'] = 'application/json';
     pool.push({ ...base, headers });
   }

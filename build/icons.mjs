@@ -45,9 +45,10 @@ async function icon(svg, size) {
   return render(svg, size).toBuffer();
 }
 
-async function warningIcon(svg, size) {
+/** `base` (the source rendered at `size`) with the warning badge on it. */
+async function warningIcon(base, size) {
   const badge = await icon(WARNING_BADGE, size);
-  return sharp(await icon(svg, size))
+  return sharp(base)
     .composite([{ input: badge }])
     .png({ compressionLevel: 9, adaptiveFiltering: false, palette: false })
     .toBuffer();
@@ -68,26 +69,32 @@ async function pack(pngDir, kind, sizes) {
 /** Every output, by its path relative to the output root. */
 export async function makeIcons(source = readFileSync(SOURCE, 'utf8')) {
   const files = new Map();
+  // Each size is rendered once, whichever outputs use it.
+  const rendered = new Map();
+  const at = (size) => {
+    if (!rendered.has(size)) rendered.set(size, icon(source, size));
+    return rendered.get(size);
+  };
   const pngDir = mkdtempSync(join(tmpdir(), 'betdesk-icons-'));
   try {
     for (const size of LINUX_SIZES) {
-      const png = await icon(source, size);
+      const png = await at(size);
       writeFileSync(join(pngDir, `${size}.png`), png);
       files.set(`build/icons/${size}x${size}.png`, png);
     }
-    files.set('build/icon.png', readFileSync(join(pngDir, '1024.png')));
+    files.set('build/icon.png', await at(1024));
     files.set('build/icon.icns', await pack(pngDir, 'icns', ICNS_SIZES));
     files.set('build/icon.ico', await pack(pngDir, 'ico', ICO_SIZES));
     files.set('src/renderer/public/favicon.ico', await pack(pngDir, 'ico', FAVICON_ICO_SIZES));
   } finally {
     rmSync(pngDir, { recursive: true, force: true });
   }
-  files.set('src/renderer/public/favicon.png', await icon(source, 64));
-  files.set('resources/icon.png', await icon(source, 512));
-  files.set('resources/tray/tray.png', await icon(source, 32));
-  files.set('resources/tray/tray@2x.png', await icon(source, 64));
-  files.set('resources/tray/tray-warning.png', await warningIcon(source, 32));
-  files.set('resources/tray/tray-warning@2x.png', await warningIcon(source, 64));
+  files.set('src/renderer/public/favicon.png', await at(64));
+  files.set('resources/icon.png', await at(512));
+  files.set('resources/tray/tray.png', await at(32));
+  files.set('resources/tray/tray@2x.png', await at(64));
+  files.set('resources/tray/tray-warning.png', await warningIcon(await at(32), 32));
+  files.set('resources/tray/tray-warning@2x.png', await warningIcon(await at(64), 64));
   return files;
 }
 

@@ -8,6 +8,7 @@
 import { KnockoutWatch } from '../../src/main/alerts/index.js';
 import type { ExchangeClient } from '../../src/main/client/index.js';
 import { SyncEngine } from '../../src/main/sync/index.js';
+import { isFinalStatus } from '../../src/shared/api/schemas.js';
 import { buy, newFixture, type OpenFixture, type World } from '../main/sync/helpers.js';
 import { sleep, until } from './wait.js';
 
@@ -34,8 +35,6 @@ export interface BusyAccount {
   stop(): Promise<void>;
 }
 
-const PENDING = ['CLAIMED', 'SUBMITTED', 'OPEN'];
-
 /** What the trading service does: place, then poll GET /order until the order is final. */
 async function trade(
   client: ExchangeClient,
@@ -48,7 +47,7 @@ async function trade(
   engine.requestSync('orders');
   for (;;) {
     const o = await client.getOrder({ orderId: placed.order.orderId });
-    if (!PENDING.includes(o.status)) return;
+    if (isFinalStatus(o.status)) return;
     await sleep(250);
   }
 }

@@ -20,8 +20,8 @@ import { fixtureOf } from './fixtures.js';
 import type { OrderRec, QuoteRec } from './model.js';
 import { pageOf } from './paging.js';
 import {
+  checkClientOrderId,
   checkState,
-  clientOrderIdRe,
   liveQuote,
   noLiveQuote,
   priceTrade,
@@ -69,9 +69,7 @@ export async function placeOrder(
   if (orderType === 'FOK' && rfqId === undefined) {
     throw badParameter('rfqId: required for a FOK order (request a quote first)');
   }
-  if (request.clientOrderId !== undefined && !clientOrderIdRe.test(request.clientOrderId)) {
-    throw badParameter('clientOrderId: letters, digits and _ : . - only, at most 64 characters');
-  }
+  checkClientOrderId(request.clientOrderId);
   const clientOrderId = request.clientOrderId ?? rfqId ?? '';
   if (request.clientOrderId !== undefined) {
     const existing = w.byClientId.get(request.clientOrderId);

@@ -48,7 +48,14 @@ import {
   type WalletState,
 } from './state.js';
 
-export const clientOrderIdRe = new RegExp(CLIENT_ORDER_ID_PATTERN);
+const clientOrderIdRe = new RegExp(CLIENT_ORDER_ID_PATTERN);
+
+/** A quote's or an order's own clientOrderId, when it sends one: -1102 unless well formed. */
+export function checkClientOrderId(clientOrderId: string | undefined): void {
+  if (clientOrderId !== undefined && !clientOrderIdRe.test(clientOrderId)) {
+    throw badParameter('clientOrderId: letters, digits and _ : . - only, at most 64 characters');
+  }
+}
 
 /** What a request asks to trade, read and checked (the fixture and outcome exist). */
 export interface Trade {
@@ -206,9 +213,7 @@ export function requestQuote(s: ExchangeState, wallet: string, request: RfqReque
     const t = String(request.orderType).toUpperCase();
     if (t !== 'MARKET' && t !== 'FOK') throw badParameter('orderType: must be MARKET or FOK');
   }
-  if (request.clientOrderId !== undefined && !clientOrderIdRe.test(request.clientOrderId)) {
-    throw badParameter('clientOrderId: letters, digits and _ : . - only, at most 64 characters');
-  }
+  checkClientOrderId(request.clientOrderId);
   const p = plan(s, w, readTrade(s, request.legs, request.qty, request.marketUnit));
   const terms = termsOf(p);
   const now = s.now();
@@ -239,7 +244,7 @@ export function requestQuote(s: ExchangeState, wallet: string, request: RfqReque
   rec.reqId = quote.reqId;
   rec.expiresAt = expiresAt;
   s.quotes.set(rfqId, rec);
-  expiryQueue(s).items.push(rec);
+  s.quoteExpiry.items.push(rec);
   return quote;
 }
 
@@ -253,7 +258,7 @@ export function requestQuote(s: ExchangeState, wallet: string, request: RfqReque
  * forgotten since, tens of µs per quote once quotes began to lapse.
  */
 function pruneQuotes(s: ExchangeState, now: number): void {
-  const queue = expiryQueue(s);
+  const queue = s.quoteExpiry;
   while (queue.head < queue.items.length) {
     const q = queue.items[queue.head]!;
     const held = s.quotes.get(q.rfqId) === q;
@@ -269,23 +274,6 @@ function pruneQuotes(s: ExchangeState, now: number): void {
     queue.items.splice(0, queue.head);
     queue.head = 0;
   }
-}
-
-interface ExpiryQueue {
-  /** The quotes in creation order; entries before `head` are gone. */
-  items: (QuoteRec | undefined)[];
-  head: number;
-}
-
-const expiryQueues = new WeakMap<ExchangeState, ExpiryQueue>();
-
-function expiryQueue(s: ExchangeState): ExpiryQueue {
-  let queue = expiryQueues.get(s);
-  if (queue === undefined) {
-    queue = { items: [], head: 0 };
-    expiryQueues.set(s, queue);
-  }
-  return queue;
 }
 
 /** The wallet's live quote with this id; -2031 when it lapsed, -2022 when there is none. */
@@ -330,12 +318,5 @@ function lapsedRfqId(s: ExchangeState, rfqId: string, wallet: string): boolean {
  * set-up (createHmac) dominates on a message this short, and it runs once per quote.
  */
 function rfqMac(s: ExchangeState, body: string, wallet: string): string {
-  let key = macKeys.get(s);
-  if (key === undefined) {
-    key = s.masterSecret.toString('hex');
-    macKeys.set(s, key);
-  }
-  return hash('sha256', `${key}|${body}|${wallet}`).slice(0, 8);
+  return hash('sha256', `${s.masterSecretHex}|${body}|${wallet}`).slice(0, 8);
 }
-
-const macKeys = new WeakMap<ExchangeState, string>();

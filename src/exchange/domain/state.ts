@@ -33,6 +33,12 @@ export interface WalletState {
   settlements: SettlementRec[];
 }
 
+/** Quotes in creation order; entries before `head` are gone. */
+export interface QuoteQueue {
+  items: (QuoteRec | undefined)[];
+  head: number;
+}
+
 export class ExchangeState {
   /** Simulated block time: how long an accepted order stays SUBMITTED. */
   readonly blockMs: number;
@@ -57,6 +63,8 @@ export class ExchangeState {
   readonly ordersByRfq = new Map<string, OrderRec>();
   /** Live quotes, in creation (= expiry) order. */
   readonly quotes = new Map<string, QuoteRec>();
+  /** Every quote not yet pruned, in creation (= expiry) order (quoting.ts pruneQuotes). */
+  readonly quoteExpiry: QuoteQueue = { items: [], head: 0 };
   /** rfqIds claimed by a placement that is being held (PlacementFault.delayMs) -> clientOrderId. */
   readonly claimedRfqs = new Map<string, string>();
 
@@ -70,6 +78,8 @@ export class ExchangeState {
   readonly store: StateStore | undefined;
   /** Keys every API secret and rfqId MAC; kept beside the state file so both survive a restart. */
   readonly masterSecret: Buffer;
+  /** The master secret in hex, as the rfqId MAC uses it (quoting.ts). */
+  readonly masterSecretHex: string;
 
   constructor(opts: DomainOptions) {
     this.blockMs = Math.max(0, Math.floor(opts.blockMs));
@@ -81,6 +91,7 @@ export class ExchangeState {
       this.masterSecret = Buffer.from(randomHex(32), 'hex');
       this.store = undefined;
     }
+    this.masterSecretHex = this.masterSecret.toString('hex');
   }
 
   /** Exchange clock, ms since epoch. */

@@ -24,7 +24,7 @@ import { pino, type DestinationStream } from 'pino';
 export type LogOption = false | { level: string; stream?: DestinationStream };
 
 export interface ExchangeLog {
-  /** The exchange's logger (a no-op one when there is no log). */
+  /** The exchange's logger; undefined when there is no log. */
   log: FastifyBaseLogger | undefined;
   /** The logger Fastify gets: only when per-request lines are wanted. */
   fastifyLogger: FastifyBaseLogger | undefined;

@@ -9,8 +9,9 @@
  *
  * Earlier versions kept the app's and the browser host's store in Electron's userData for the
  * package name `betdesk` (`$XDG_CONFIG_HOME/betdesk`, `~/Library/Application Support/betdesk`,
- * `%APPDATA%\betdesk`) and the CLI's in `$XDG_DATA_HOME/betdesk` (`~/.local/share/betdesk`) on every OS: `legacyDataDirs`
- * names them so that a store found there is moved once (store-move.ts).
+ * `%APPDATA%\betdesk`) and the CLI's in `$XDG_DATA_HOME/betdesk` (`~/.local/share/betdesk`) on
+ * every OS: `legacyDataDirs` names them so that a store found there is moved once
+ * (store-move.ts).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,15 @@ function absoluteEnv(env: Env, name: string, platform: NodeJS.Platform): string 
   return value && pathsOf(platform).isAbsolute(value) ? value : undefined;
 }
 
+/** `$XDG_DATA_HOME/betdesk`, or `~/.local/share/betdesk`: the Linux folder (and the old CLI's). */
+function xdgDataDir(platform: NodeJS.Platform, env: Env, home: string): string {
+  const p = pathsOf(platform);
+  return p.join(
+    absoluteEnv(env, 'XDG_DATA_HOME', platform) ?? p.join(home, '.local', 'share'),
+    'betdesk',
+  );
+}
+
 /** Windows' roaming application data folder. */
 function appData(platform: NodeJS.Platform, env: Env, home: string): string {
   return absoluteEnv(env, 'APPDATA', platform) ?? path.win32.join(home, 'AppData', 'Roaming');
@@ -46,8 +56,7 @@ export function defaultDataDir(
   if (chosen) return p.resolve(chosen);
   if (platform === 'darwin') return p.join(home, 'Library', 'Application Support', 'Betdesk');
   if (platform === 'win32') return p.join(appData(platform, env, home), 'Betdesk');
-  const xdg = absoluteEnv(env, 'XDG_DATA_HOME', platform) ?? p.join(home, '.local', 'share');
-  return p.join(xdg, 'betdesk');
+  return xdgDataDir(platform, env, home);
 }
 
 /**
@@ -73,10 +82,7 @@ export function legacyDataDirs(
             'betdesk',
           );
   // The CLI's folder, the Linux one on every OS: the same as the new one on Linux.
-  const cli = p.join(
-    absoluteEnv(env, 'XDG_DATA_HOME', platform) ?? p.join(home, '.local', 'share'),
-    'betdesk',
-  );
+  const cli = xdgDataDir(platform, env, home);
   return [userData, cli].filter(
     (dir, i, all) => dir !== p.resolve(dataDir) && all.indexOf(dir) === i,
   );

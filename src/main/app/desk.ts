@@ -1,7 +1,7 @@
 /**
  * The betting desk's services for the bridge: placing, the blotter (with its totals), positions,
- * the alert centre, app-wide settings and practice. Each works on the active account's session; reads come from
- * the store, so positions, orders and alerts show while the exchange is away.
+ * the alert centre, app-wide settings and practice. Each works on the active account's session;
+ * reads come from the store, so positions, orders and alerts show while the exchange is away.
  */
 import type { OrderFixtures, OrderPage } from '../../shared/ipc/contract.js';
 import { markNoticeShown, readDeskSettings, writeDeskSettings } from '../desk/alert-settings.js';

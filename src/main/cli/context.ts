@@ -41,11 +41,12 @@ export async function openAccounts(
   out: Output,
 ): Promise<{ store: Store; accounts: AccountRegistry }> {
   const db = str(p, 'db');
+  const dir = dataDir(io.env);
   const { store, news } =
     db !== undefined
       ? await openStoreFile(db)
-      : await openDataStore(dataDir(io.env), {
-          legacyDirs: legacyDataDirs(dataDir(io.env), process.platform, io.env, os.homedir()),
+      : await openDataStore(dir, {
+          legacyDirs: legacyDataDirs(dir, process.platform, io.env, os.homedir()),
         });
   for (const notice of news) out.say(notice.message);
   const accounts = openAccountRegistry(store, io.env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk');

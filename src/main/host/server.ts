@@ -9,12 +9,13 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { TOKEN_PARAM, WS_PATH } from '../../shared/ipc/ws-protocol.js';
 import type { ExportDownloads } from '../export/downloads.js';
 import type { Services } from '../ipc/services.js';
+import { contentTypeOf } from './content-types.js';
 import { downloadId, serveDownload } from './download-route.js';
 import { WsIpcTransport } from './ws-transport.js';
 
@@ -52,18 +53,6 @@ export interface RunningHost {
 const HOST = '127.0.0.1';
 const LOOPBACK = new Set(['127.0.0.1', '::ffff:127.0.0.1', '::1']);
 const MAX_FRAME_BYTES = 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.map': 'application/json',
-};
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const log = options.log ?? ((m: string) => console.error(m));
@@ -124,7 +113,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const html = await readFile(join(options.rendererDir, 'index.html'));
       securityHeaders(res, port);
       res.writeHead(200, {
-        'Content-Type': CONTENT_TYPES['.html'],
+        'Content-Type': contentTypeOf('index.html'),
         'Cache-Control': 'no-store',
         'Content-Length': html.length,
       });
@@ -140,7 +129,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     securityHeaders(res, port);
     res.writeHead(200, {
-      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(file),
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
     });

@@ -46,7 +46,7 @@ import {
   type LoginItems,
 } from './login-items.js';
 import { appMenuTemplate } from './menu.js';
-import { DIAGNOSTICS_COPIED, showNotice, trayNotice } from './notices.js';
+import { showNotice, trayNotice } from './notices.js';
 import { AlertNotifications } from './notifications.js';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './protocol.js';
 import { exportFileChooser } from './save-dialog.js';
@@ -134,14 +134,14 @@ export async function runShell(
   let win: BrowserWindow | null = null;
   let quitting = false;
   let stopped = false;
-  // A second instance may start before the services are up: its wish waits for them.
-  let started = false;
-  let follow: (args: AppArgs) => void = () => {};
+  // A second instance may start before the services are up: its wish waits for them (`follow`
+  // is set once they are).
+  let follow: ((args: AppArgs) => void) | null = null;
   let waiting: AppArgs | null = null;
 
   app.on('second-instance', (_event, argv, _cwd, additionalData) => {
     const args = handedOverArgs(argv, additionalData);
-    if (started) follow(args);
+    if (follow) follow(args);
     else waiting = args;
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
@@ -261,15 +261,12 @@ export async function runShell(
   };
 
   const windowIcon = loadIcon(paths.icons.window);
-  const help = helpActions(
-    {
-      support: services.support,
-      clipboard,
-      notify: (options) => showNotice({ Notification }, options),
-      fail: (title, message) => dialog.showErrorBox(title, message),
-    },
-    DIAGNOSTICS_COPIED,
-  );
+  const help = helpActions({
+    support: services.support,
+    clipboard,
+    notify: (options) => showNotice({ Notification }, options),
+    fail: (title, message) => dialog.showErrorBox(title, message),
+  });
   app.setAboutPanelOptions(aboutPanelOptions(versions, host.platform, paths.icons.window));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -399,7 +396,6 @@ export async function runShell(
     if (wish.screen) showScreen({ screen: wish.screen });
     else showWindow();
   };
-  started = true;
   if (!hidden) {
     if (args.screen) showScreen({ screen: args.screen });
     else win = createWindow();

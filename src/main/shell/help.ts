@@ -6,6 +6,7 @@
 import type { AboutPanelOptionsOptions, Clipboard, NotificationConstructorOptions } from 'electron';
 import type { AppInfo } from '../../shared/ipc/contract.js';
 import type { SupportService } from '../ipc/services.js';
+import { DIAGNOSTICS_COPIED } from './notices.js';
 
 export interface HelpParts {
   support: Pick<SupportService, 'openLogs' | 'diagnostics'>;
@@ -20,7 +21,7 @@ export interface HelpActions {
   copyDiagnostics(): Promise<void>;
 }
 
-export function helpActions(parts: HelpParts, copied: NotificationConstructorOptions): HelpActions {
+export function helpActions(parts: HelpParts): HelpActions {
   return {
     async openLogsFolder() {
       const title = 'Betdesk could not open its logs folder';
@@ -38,7 +39,7 @@ export function helpActions(parts: HelpParts, copied: NotificationConstructorOpt
       try {
         const { text } = await parts.support.diagnostics();
         await parts.clipboard.writeText(text);
-        parts.notify(copied);
+        parts.notify(DIAGNOSTICS_COPIED);
       } catch (err) {
         parts.fail('Betdesk could not collect its diagnostics', messageOf(err));
       }

@@ -6,8 +6,9 @@
  * fuse).
  */
 import { readFile } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { Protocol } from 'electron';
+import { contentTypeOf } from '../host/content-types.js';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'betdesk';
@@ -26,22 +27,6 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
     },
   ]);
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export interface AppFiles {
   /** The built renderer's directory (out/renderer; inside the asar when packaged). */
@@ -97,7 +82,7 @@ export function appFilesHandler(files: AppFiles): (request: Request) => Promise<
       return notFound();
     }
     const headers = {
-      'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(file),
       'Content-Security-Policy': files.csp,
       'X-Content-Type-Options': 'nosniff',
     };

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BUSY_TIMEOUT_MS, openReader } from './connection.js';
-import { checkFile, fileStamp, parseFileStamp } from './integrity.js';
+import { checkFile, fileStamp, parseFileStamp, removeDatabase } from './integrity.js';
+import { schemaVersion } from './migrations/index.js';
 import { onWorker } from './worker.js';
 
 /** How many backups are kept; older ones are removed once a newer one is verified. */
@@ -119,7 +120,7 @@ export async function backupStore(
       ? { file, takenAt }
       : { file, takenAt, beforeMigrationOf: options.beforeMigrationOf };
   } finally {
-    for (const side of ['', '-journal', '-wal', '-shm']) fs.rmSync(partial + side, { force: true });
+    removeDatabase(partial);
   }
 }
 
@@ -260,13 +261,9 @@ export async function latestGoodBackup(
 }
 
 function schemaOf(file: string, nativeBinding?: string): number {
-  const db = new Database(file, {
-    readonly: true,
-    fileMustExist: true,
-    ...(nativeBinding === undefined ? {} : { nativeBinding }),
-  });
+  const db = openReader(file, nativeBinding);
   try {
-    return db.pragma('user_version', { simple: true }) as number;
+    return schemaVersion(db);
   } finally {
     db.close();
   }

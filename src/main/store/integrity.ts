@@ -10,6 +10,11 @@ import { onWorker } from './worker.js';
 /** The files SQLite keeps for a database in WAL mode besides the database itself. */
 export const SIDE_FILES = ['-wal', '-shm'] as const;
 
+/** Removes a scratch database `file` and whichever of the files SQLite keeps beside it exist. */
+export function removeDatabase(file: string): void {
+  for (const side of ['', '-journal', ...SIDE_FILES]) fs.rmSync(file + side, { force: true });
+}
+
 /**
  * True for the errors a damaged file raises: SQLITE_NOTADB ("file is not a database": garbage,
  * a lost header) and SQLITE_CORRUPT with its extended codes ("database disk image is malformed":

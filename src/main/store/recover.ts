@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openWriter, type Db } from './connection.js';
+import { removeDatabase } from './integrity.js';
 import { runMigrations } from './migrations/index.js';
 import type { Store } from './store.js';
 
@@ -63,7 +64,7 @@ export function restoreLocalData(
       store.db.exec('DETACH DATABASE backup');
     }
   } finally {
-    for (const side of ['', '-wal', '-shm', '-journal']) fs.rmSync(copy + side, { force: true });
+    removeDatabase(copy);
   }
 }
 

@@ -69,15 +69,7 @@ export function retryAfterMs(err: unknown): number | undefined {
   return err instanceof ExchangeError ? err.retryAfterMs : undefined;
 }
 
-/** What a stream's pass saves, for the sentence of a full disk. */
-const STREAM_DATA: Record<string, string> = {
-  orders: 'the latest orders',
-  settlements: 'the latest settlements',
-  positions: 'the latest positions',
-  fixtures: 'the latest fixtures',
-  prices: 'the latest prices of boosted positions',
-};
-
+/** What a stream's pass saves: its sentence's subject, and (lower case) what a full disk lost. */
 const STREAM_NOUN: Record<string, string> = {
   orders: 'Orders',
   settlements: 'Settlements',
@@ -92,7 +84,7 @@ const STREAM_NOUN: Record<string, string> = {
  */
 export function failureSentence(stream: string, err: unknown): string {
   if (isDiskFull(err)) {
-    const data = STREAM_DATA[stream] ?? `the latest ${stream}`;
+    const data = `the latest ${(STREAM_NOUN[stream] ?? stream).toLowerCase()}`;
     return `${DISK_FULL_PREFIX}${data}. It will sync again when there is room; ${NOTHING_LOST}`;
   }
   const why = err instanceof Error ? err.message : String(err);

@@ -3,12 +3,11 @@
  * status is final, each report stored (closing the intent it settles). A transient failure is
  * tried again; any other ends the wait with that error.
  */
-import { ErrorCodes } from '../../shared/api/errors.js';
 import { isFinalStatus } from '../../shared/api/schemas.js';
 import { Backoff } from '../../shared/backoff.js';
 import { ExchangeError } from '../client/index.js';
 import { Priority } from '../governor/index.js';
-import { resyncClock, storeOrder, type TradingContext } from './context.js';
+import { resyncClockAfter, storeOrder, type TradingContext } from './context.js';
 import { errorOf, outcomeOfOrder, type OrderOutcome, type OutcomeError } from './outcome.js';
 import { isTransientReadError } from './retry.js';
 
@@ -71,9 +70,7 @@ export async function followOrder(
         };
       }
       lastError = errorOf(err);
-      if (err instanceof ExchangeError && err.code === ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW) {
-        await resyncClock(ctx);
-      }
+      await resyncClockAfter(ctx, err);
       if (err instanceof ExchangeError && err.retryAfterMs !== undefined) {
         floor = err.retryAfterMs;
       }

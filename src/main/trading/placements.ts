@@ -11,7 +11,7 @@ import { Backoff } from '../../shared/backoff.js';
 import { ExchangeError, type OrderWarning, type PlacedOrder } from '../client/index.js';
 import { Priority } from '../governor/index.js';
 import { DiskFullError, isDiskFull, type OrderIntent } from '../store/index.js';
-import { resyncClock, storeOrder, type IntentParams, type TradingContext } from './context.js';
+import { resyncClockAfter, storeOrder, type IntentParams, type TradingContext } from './context.js';
 import {
   NOT_PLACED_CODE,
   errorOf,
@@ -35,6 +35,12 @@ export interface PlacementLimits {
 
 /** Attempts in a row that could not connect before a placement gives up. */
 const UNREACHABLE_ATTEMPTS = 3;
+
+/** Why an order was not placed when the exchange gave no refusal of its own. */
+const NOT_PLACED_ERROR: OutcomeError = {
+  code: NOT_PLACED_CODE,
+  message: 'The order was not placed.',
+};
 
 export class Placements {
   readonly #ctx: TradingContext;
@@ -86,7 +92,7 @@ export class Placements {
           error:
             intent.lastErrorCode !== null
               ? exchangeErrorOf(intent.lastErrorCode, intent.lastErrorMsg ?? '')
-              : { code: NOT_PLACED_CODE, message: 'The order was not placed.' },
+              : NOT_PLACED_ERROR,
         };
       case 'pending':
       case 'unknown':
@@ -106,9 +112,7 @@ export class Placements {
       if (err instanceof ExchangeError && err.code === ErrorCodes.UNKNOWN_ORDER) {
         return { seen: 'absent' };
       }
-      if (err instanceof ExchangeError && err.code === ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW) {
-        await resyncClock(this.#ctx);
-      }
+      await resyncClockAfter(this.#ctx, err);
       return { seen: 'unknown', error: errorOf(err) };
     }
   }
@@ -195,7 +199,7 @@ export class Placements {
             continue;
           case 'resync':
             lookFirst = false;
-            await resyncClock(ctx);
+            await resyncClockAfter(ctx, err);
             continue;
           case 'final': {
             if (uncertain) {
@@ -250,7 +254,7 @@ export class Placements {
   }
 
   #notPlaced(clientOrderId: string, error: OutcomeError | undefined): OrderOutcome {
-    const e = error ?? { code: NOT_PLACED_CODE, message: 'The order was not placed.' };
+    const e = error ?? NOT_PLACED_ERROR;
     this.#ctx.store.intents.markFailed(clientOrderId, {
       code: typeof e.code === 'number' ? e.code : NOT_PLACED_CODE,
       msg: e.message,

@@ -28,7 +28,6 @@
  * quotes.ts (the quotes made here) and context.ts (what they share).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { ErrorCodes } from '../../shared/api/errors.js';
 import {
   isFinalStatus,
   type OrderRequest,
@@ -56,7 +55,7 @@ import {
   type Bet,
   type BetInput,
 } from './bet.js';
-import { resyncClock, type IntentParams, type TradingContext } from './context.js';
+import { resyncClockAfter, type IntentParams, type TradingContext } from './context.js';
 import { OrderValidationError } from './errors.js';
 import { followOrder, type PollTimes, type WaitOptions } from './follow.js';
 import { newClientOrderId, sortedKeys } from './ids.js';
@@ -334,9 +333,7 @@ export class TradingService {
         return await call();
       } catch (err) {
         if (attempt >= READ_ATTEMPTS || !isTransientReadError(err)) throw err;
-        if (err instanceof ExchangeError && err.code === ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW) {
-          await resyncClock(ctx);
-        }
+        await resyncClockAfter(ctx, err);
         const floor = err instanceof ExchangeError ? err.retryAfterMs : undefined;
         await ctx.sleep(backoff.next(floor));
       }

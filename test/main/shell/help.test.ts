@@ -12,19 +12,16 @@ function help(opened: LogsFolderOpened | Error, diagnostics: { text: string } | 
   const failures: { title: string; message: string }[] = [];
   const answer = <T>(value: T | Error) =>
     value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-  const actions = helpActions(
-    {
-      support: {
-        openLogs: () => answer(opened),
-        diagnostics: () =>
-          answer(diagnostics).then((d) => ({ ...d, bytes: d.text.length, errors: 0 })),
-      },
-      clipboard,
-      notify: (options) => notices.push(options),
-      fail: (title, message) => failures.push({ title, message }),
+  const actions = helpActions({
+    support: {
+      openLogs: () => answer(opened),
+      diagnostics: () =>
+        answer(diagnostics).then((d) => ({ ...d, bytes: d.text.length, errors: 0 })),
     },
-    DIAGNOSTICS_COPIED,
-  );
+    clipboard,
+    notify: (options) => notices.push(options),
+    fail: (title, message) => failures.push({ title, message }),
+  });
   return { actions, notices, failures };
 }
 

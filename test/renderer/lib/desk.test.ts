@@ -1,7 +1,7 @@
 /**
  * The renderer's composition root, wired to an in-memory main through `window.betdesk` (the
  * Electron preload's shape): what each state reads of the others, and what a change of account
- * or a reconnection sets off.
+ * sets off. A reconnection, which only the browser host's socket has: desk-reconnect.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BetdeskBridge } from '../../../src/shared/ipc/bridge.js';
