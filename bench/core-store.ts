@@ -402,11 +402,11 @@ function historyStore(): BenchReport {
   });
   // What the league rollup's triggers cost the fixtures sync: a pass that rewrites every fixture
   // unchanged, and one fixture moving league (its ~70 settlements change rollup).
-  const resync = timed(() => store.fixtures.upsertMany(fixtures, Date.now()), 3);
+  const resync = timed(() => store.fixtures.upsertMany(accountId, fixtures, Date.now()), 3);
   const moved = timed(() => {
     const f = fixtures[7]!;
-    store.fixtures.upsertMany([{ ...f, league: 'Moved League' }], Date.now());
-    store.fixtures.upsertMany([f], Date.now());
+    store.fixtures.upsertMany(accountId, [{ ...f, league: 'Moved League' }], Date.now());
+    store.fixtures.upsertMany(accountId, [f], Date.now());
   }, 3);
   notes.push(
     `fixtures sync with the league triggers: all ${fixtures.length.toLocaleString('en-US')} ` +

@@ -71,7 +71,7 @@ function fixtureOf(k: number): Fixture {
 function seed(store: Store, accountId: number): number {
   const t0 = performance.now();
   const fixtures = Array.from({ length: FIXTURES }, (_, k) => fixtureOf(k));
-  store.fixtures.upsertMany(fixtures, START);
+  store.fixtures.upsertMany(accountId, fixtures, START);
   store.db.exec(
     `CREATE TEMP TABLE bench_fixture (k INTEGER PRIMARY KEY, contract_id TEXT, home TEXT,
        away TEXT, starts INTEGER)`,

@@ -90,7 +90,7 @@ export function seedSettlements(store: Store, accountId: number, rows = SEED_ROW
   const t0 = performance.now();
   const before = store.settlements.count(accountId);
   const fixtures = seedFixtures();
-  store.fixtures.upsertMany(fixtures, SEED_START);
+  store.fixtures.upsertMany(accountId, fixtures, SEED_START);
   store.db.exec(
     `CREATE TEMP TABLE bench_fixture (k INTEGER PRIMARY KEY, contract_id TEXT, home TEXT,
        away TEXT, kickoff INTEGER)`,

@@ -173,7 +173,7 @@ export class LossJudge {
         }
         return true;
       }
-      if (store.fixtures.get(c)?.status === 'RESOLVED') return true;
+      if (store.fixtures.get(accountId, c)?.status === 'RESOLVED') return true;
     }
 
     const sells = store.orders

@@ -54,7 +54,7 @@ export class AlertRecorder {
 
   /** "ARS v CHE", when the store knows the fixture. */
   fixtureName(contractId: string): string | undefined {
-    const f = this.#ctx.store.fixtures.get(contractId);
+    const f = this.#ctx.store.fixtures.get(this.#ctx.accountId, contractId);
     return f === undefined ? undefined : `${f.homeTeam} v ${f.awayTeam}`;
   }
 

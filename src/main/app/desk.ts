@@ -49,7 +49,7 @@ export function deskServices(ctx: DeskContext): DeskServices {
       async list(filter): Promise<OrderPage> {
         const s = await started();
         const page = store.blotter.page(s.accountId, filter);
-        const fixture = fixtureLookup(store);
+        const fixture = fixtureLookup(store, s.accountId);
         const placing = (id: string) => s.trading.isPlacing(id);
         return {
           rows: page.entries.map((e) => entryRow(e, placing, fixture)),
@@ -65,7 +65,7 @@ export function deskServices(ctx: DeskContext): DeskServices {
         const s = await started();
         const fixtures = store.blotter
           .contracts(s.accountId)
-          .map((contractId) => ({ contractId, name: fixtureName(store, contractId) }))
+          .map((contractId) => ({ contractId, name: fixtureName(store, s.accountId, contractId) }))
           .sort((a, b) => a.name.localeCompare(b.name));
         return { fixtures };
       },

@@ -58,7 +58,7 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
       });
     }),
     session.engine.on('orders:changed', (e) => {
-      const fixture = fixtureLookup(wiring.store);
+      const fixture = fixtureLookup(wiring.store, session.accountId);
       wiring.hub.emit('orders:changed', {
         accountId,
         orderIds: e.orders.map((o) => o.orderId),

@@ -1,8 +1,9 @@
 /**
  * The markets screen's pages, read from the store (FixturesRepo), so markets show while the
- * exchange is unreachable. The store's list is read once and kept until the sync engine says
- * fixtures changed; filtering by part of a team name and the screen's order (league, kick-off,
- * contractId) are done here.
+ * exchange is unreachable. They are the fixtures of one account, the active one (its exchange's:
+ * another exchange's fixtures cannot be quoted there). The store's list is read once and kept
+ * until the sync engine says fixtures changed or another account becomes active; filtering by
+ * part of a team name and the screen's order (league, kick-off, contractId) are done here.
  */
 import type { Fixture } from '../../shared/api/schemas.js';
 import type { FixturePage, FixturesFilter } from '../../shared/ipc/contract.js';
@@ -12,14 +13,28 @@ const READ_PAGE = 1000;
 
 export class FixtureBoard {
   readonly #store: Store;
-  /** The store's fixtures in the screen's order, until they change. */
+  #accountId: number | undefined;
+  /** The account's fixtures in the screen's order, until they change. */
   #sorted: Fixture[] | undefined;
 
-  constructor(store: Store) {
+  /** `accountId`: whose fixtures show until the first session is up (none: an empty list). */
+  constructor(store: Store, accountId: number | undefined) {
     this.#store = store;
+    this.#accountId = accountId;
   }
 
-  /** The store's fixtures changed: read them again on the next page asked for. */
+  /** The store id of the account whose fixtures are shown. */
+  get accountId(): number | undefined {
+    return this.#accountId;
+  }
+
+  /** Shows the fixtures of `accountId` from now on (its session is now the active one). */
+  show(accountId: number): void {
+    this.#accountId = accountId;
+    this.#sorted = undefined;
+  }
+
+  /** The account's fixtures changed: read them again on the next page asked for. */
   invalidate(): void {
     this.#sorted = undefined;
   }
@@ -50,8 +65,9 @@ export class FixtureBoard {
   #sortedFixtures(): Fixture[] {
     if (this.#sorted) return this.#sorted;
     const all: Fixture[] = [];
-    for (let offset = 0; ; offset += READ_PAGE) {
-      const page = this.#store.fixtures.list({ limit: READ_PAGE, offset });
+    const accountId = this.#accountId;
+    for (let offset = 0; accountId !== undefined; offset += READ_PAGE) {
+      const page = this.#store.fixtures.list(accountId, { limit: READ_PAGE, offset });
       all.push(...page.fixtures);
       if (page.fixtures.length < READ_PAGE) break;
     }

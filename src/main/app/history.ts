@@ -49,7 +49,7 @@ export function historyService(ctx: HistoryContext): HistoryService {
         limit: query.limit,
         offset: query.offset,
       });
-      const fixture = fixtureLookup(store);
+      const fixture = fixtureLookup(store, s.accountId);
       return {
         accountId: s.bridgeId,
         rows: page.settlements.map((r) => settlementRow(r, fixture)),
@@ -71,7 +71,7 @@ export function historyService(ctx: HistoryContext): HistoryService {
       const s = await started();
       const row = store.settlements.get(s.accountId, id);
       if (row === undefined) return { row: null, orders: [] };
-      const fixture = fixtureLookup(store);
+      const fixture = fixtureLookup(store, s.accountId);
       const since = store.settlements.previousOnOutcome(s.accountId, row);
       const orders = store.orders.listBetween(
         s.accountId,

@@ -1,6 +1,6 @@
 /**
- * The markets screen and quoting: fixtures read from the store (so markets show while the
- * exchange is away) and quotes through the active session's trading service.
+ * The markets screen and quoting: the active account's fixtures read from the store (so markets
+ * show while the exchange is away) and quotes through the active session's trading service.
  */
 import type { FixturesService, QuotesService } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
@@ -11,9 +11,8 @@ import { refusing } from './refusals.js';
 export interface MarketsContext {
   store: Store;
   active: ActiveAccount;
+  /** The active account's fixtures (the starting account's until its session is up). */
   board: FixtureBoard;
-  /** The store id whose fixtures cursor dates the markets until the first session is up. */
-  startingId: number | undefined;
 }
 
 export function marketServices(ctx: MarketsContext): {
@@ -24,13 +23,10 @@ export function marketServices(ctx: MarketsContext): {
   return {
     fixtures: {
       list: (filter) => {
-        const s = active.session;
-        const id = s?.accountId ?? ctx.startingId;
-        const syncedAt =
-          (id !== undefined ? store.cursors.get(id, 'fixtures')?.lastSyncAt : undefined) ??
-          s?.engine.status().lastSyncAt ??
-          null;
-        return Promise.resolve(ctx.board.page(filter, syncedAt));
+        // When the fixtures shown were last read from their own account's exchange.
+        const id = ctx.board.accountId;
+        const read = id === undefined ? undefined : store.cursors.get(id, 'fixtures');
+        return Promise.resolve(ctx.board.page(filter, read?.lastSyncAt ?? null));
       },
     },
     quotes: {

@@ -13,8 +13,9 @@
  *   meaning paper. Events reach the bridge through events.ts.
  * - Paper mode (paper.ts): the sandbox exchange in this process, started the first time paper
  *   is used and kept until stop().
- * - Markets (markets.ts) are read from the store, so they show while the exchange is away;
- *   the desk (desk.ts), history (history.ts) and exports (exports.ts) work on the active session.
+ * - Markets (markets.ts) are the active account's fixtures read from the store, so they show
+ *   while the exchange is away; the desk (desk.ts), history (history.ts) and exports
+ *   (exports.ts) work on the active session.
  */
 import type { Logger } from '../../shared/log.js';
 import type { Emit } from '../desk/alert-centre.js';
@@ -81,7 +82,9 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const registry = openAccountRegistry(store, options.keychainService);
   const governors = new RateGovernors();
   const paper = new PaperMode(options.dataDir, store);
-  const board = new FixtureBoard(store);
+  const first = rememberedAccount(store);
+  // Until the first session is up, the markets are those its account stored last time.
+  const board = new FixtureBoard(store, first ?? registry.list().find((a) => a.isPaper)?.id);
   const parts = { store, registry, paper, governors, logger, emit };
 
   const info = withStoreNotice(appInfoOf(registry, options), notices);
@@ -90,7 +93,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     open: (accountId) => openSession(parts, accountId),
     attach: (session) => {
       const detach = forwardEvents(session, { hub, store, fixtures: board });
-      board.invalidate();
+      board.show(session.accountId);
       return detach;
     },
     announce: (session) => announceSession(session, { hub, store, info }),
@@ -98,7 +101,6 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
 
   // The first session starts in the background: the bridge can serve (markets from the store)
   // while the paper exchange starts; calls that need the session wait for it.
-  const first = rememberedAccount(store);
   active.switchTo(first).catch((err: unknown) => {
     logger.warn('the account could not be opened', { reason: reasonOf(err) });
   });
@@ -124,13 +126,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const features = joinFeatures(
     { store, session: () => active.session, events: hub, stop },
     accountServices({ registry, active, info }),
-    marketServices({
-      store,
-      active,
-      board,
-      // The store id whose fixtures cursor dates the markets until the session is up.
-      startingId: first ?? registry.list().find((a) => a.isPaper)?.id,
-    }),
+    marketServices({ store, active, board }),
     {
       status: statusService(active),
       storeNotices: storeNoticesService(notices, async () => {

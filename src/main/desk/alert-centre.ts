@@ -170,7 +170,7 @@ export class AlertCentre {
         orderId: order.orderId,
         level: order.status === 'FILLED' ? order.entryPrice : null,
         threshold: order.knockout ?? null,
-        message: orderMessage(order, fixtureName(this.#store, order.contractId)),
+        message: orderMessage(order, fixtureName(this.#store, this.#accountId, order.contractId)),
         dedupKey: `${kind}|${order.orderId}`,
         createdAt: this.#now(),
       });
@@ -208,7 +208,7 @@ export class AlertCentre {
       accountId: this.#bridgeId,
       contractId: a.contractId,
       outcome: a.outcome,
-      fixture: fixtureName(this.#store, a.contractId),
+      fixture: fixtureName(this.#store, this.#accountId, a.contractId),
       message: a.message,
       createdAt: a.createdAt,
       read: a.readAt !== null,

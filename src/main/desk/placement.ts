@@ -218,7 +218,7 @@ export class DeskTrading {
     if (bet === undefined) return;
     const contractId = bet.contractId.toUpperCase();
     const outcome = bet.outcome.toUpperCase();
-    const fixture = this.#store.fixtures.get(contractId);
+    const fixture = this.#store.fixtures.get(this.#accountId, contractId);
     const name = fixture ? `${fixture.homeTeam} v ${fixture.awayTeam}` : contractId;
     if (fixture && (!fixture.bettingOpen || fixture.status !== 'OPEN')) {
       throw new ServiceError(
@@ -273,7 +273,11 @@ export class DeskTrading {
   #rowOf(clientOrderId: string): OrderRow | undefined {
     const entry = this.#store.blotter.get(this.#accountId, clientOrderId);
     return entry
-      ? entryRow(entry, (id) => this.#trading.isPlacing(id), fixtureLookup(this.#store))
+      ? entryRow(
+          entry,
+          (id) => this.#trading.isPlacing(id),
+          fixtureLookup(this.#store, this.#accountId),
+        )
       : undefined;
   }
 

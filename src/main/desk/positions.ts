@@ -26,7 +26,7 @@ export function positionsView(
   accountId: number,
   opts: PositionsViewOptions,
 ): PositionsView {
-  const fixture = fixtureLookup(store);
+  const fixture = fixtureLookup(store, accountId);
   const positions = store.positions
     .list(accountId)
     .map((p) => positionRow(p, fixture(p.contractId), opts.levels));

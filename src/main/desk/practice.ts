@@ -22,6 +22,8 @@ import { fixtureName } from './rows.js';
 /** What practice needs of the active account's session. */
 export interface PracticeSession {
   readonly isPaper: boolean;
+  /** The paper account's store id: whose fixtures name the ones driven. */
+  readonly accountId: number;
   readonly engine: { syncNow(...names: SyncStreamName[]): Promise<void> };
 }
 
@@ -38,7 +40,7 @@ export const PRACTICE_REFUSED =
 
 export function practiceService(ctx: PracticeContext): PracticeService {
   async function drive<T>(
-    change: (c: PracticeControls) => T,
+    change: (c: PracticeControls, session: PracticeSession) => T,
     streams: SyncStreamName[],
   ): Promise<T> {
     const session = await ctx.session();
@@ -48,7 +50,7 @@ export function practiceService(ctx: PracticeContext): PracticeService {
     }
     let result: T;
     try {
-      result = change(controls);
+      result = change(controls, session);
     } catch (err) {
       throw refusal(err);
     }
@@ -66,11 +68,13 @@ export function practiceService(ctx: PracticeContext): PracticeService {
         );
       }
       const outcome = input.outcome.toUpperCase();
-      const { knockedOut } = await drive(
-        (c) => c.setPrice(input.contractId, outcome, input.indexPrice),
+      const { knockedOut, name } = await drive(
+        (c, session) => ({
+          ...c.setPrice(input.contractId, outcome, input.indexPrice),
+          name: fixtureName(ctx.store, session.accountId, input.contractId),
+        }),
         ['fixtures', 'positions', 'settlements', 'orders'],
       );
-      const name = fixtureName(ctx.store, input.contractId);
       const out =
         knockedOut === 0
           ? ''

@@ -10,19 +10,22 @@ import type { BlotterEntry, OrderIntent, Store } from '../store/index.js';
 import type { IntentParams } from '../trading/index.js';
 import { NOT_PLACED_CODE, exchangeErrorOf, outcomeOfOrder } from '../trading/outcome.js';
 
-/** "ARS v CHE", or the contractId when the store does not know the fixture. */
-export function fixtureName(store: Store, contractId: string): string {
-  const f = store.fixtures.get(contractId);
+/** "ARS v CHE", or the contractId when the account's store does not know the fixture. */
+export function fixtureName(store: Store, accountId: number, contractId: string): string {
+  const f = store.fixtures.get(accountId, contractId);
   return f === undefined ? contractId : `${f.homeTeam} v ${f.awayTeam}`;
 }
 
-/** Reads fixtures once per contract while a batch of rows is built. */
-export function fixtureLookup(store: Store): (contractId: string) => FixtureRef | null {
+/** Reads the account's fixtures once per contract while a batch of rows is built. */
+export function fixtureLookup(
+  store: Store,
+  accountId: number,
+): (contractId: string) => FixtureRef | null {
   const seen = new Map<string, FixtureRef | null>();
   return (contractId) => {
     let ref = seen.get(contractId);
     if (ref === undefined) {
-      const f = store.fixtures.get(contractId);
+      const f = store.fixtures.get(accountId, contractId);
       ref = f === undefined ? null : fixtureRefOf(f);
       seen.set(contractId, ref);
     }

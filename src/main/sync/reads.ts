@@ -53,7 +53,7 @@ export class CachedReads {
   }
 
   fixtures(filter: FixtureFilter & PageRequest = {}): Cached<FixturePage> {
-    return { ...this.store.fixtures.list(filter), ...this.#fresh('fixtures') };
+    return { ...this.store.fixtures.list(this.accountId, filter), ...this.#fresh('fixtures') };
   }
 
   #fresh(stream: SyncStream): Freshness {

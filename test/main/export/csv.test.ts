@@ -93,6 +93,7 @@ describe('settlements CSV', () => {
 
   it('adds league and teams from the fixture when it is known', async () => {
     store.fixtures.upsertMany(
+      accountId,
       [fixture('EPL-1', { league: 'Premier League', homeTeam: 'ARS', awayTeam: 'CHE' })],
       1,
     );
@@ -109,7 +110,7 @@ describe('settlements CSV', () => {
 
   it('quotes commas, quotes and line breaks as RFC 4180 says, and reads back equal', async () => {
     const league = 'Liga "A", Group 1\r\nNorth\nSouth';
-    store.fixtures.upsertMany([fixture('EPL-1', { league })], 1);
+    store.fixtures.upsertMany(accountId, [fixture('EPL-1', { league })], 1);
     store.applySettlements(accountId, [settlement(1, { contractId: 'EPL-1', tx: 'a,b' })]);
     const { text, rows } = await settlementsCsv();
     expect(text).toContain('"Liga ""A"", Group 1\r\nNorth\nSouth"');
@@ -120,6 +121,7 @@ describe('settlements CSV', () => {
 
   it('guards text cells against formulas but leaves negative money alone', async () => {
     store.fixtures.upsertMany(
+      accountId,
       [
         fixture('EPL-1', {
           league: '=HYPERLINK("http://evil")',
@@ -275,7 +277,7 @@ describe('settlements CSV', () => {
 
 describe('orders CSV', () => {
   it('writes every column with ISO times, untouched decimals and guarded messages', async () => {
-    store.fixtures.upsertMany([fixture('EPL-1')], 1);
+    store.fixtures.upsertMany(accountId, [fixture('EPL-1')], 1);
     store.applyOrderUpdates(
       accountId,
       [

@@ -13,6 +13,7 @@ export const LEAGUES = ['Premier League', 'La Liga'] as const;
  */
 export function fill(store: Store, accountId: number, n: number, orders = 0): void {
   store.fixtures.upsertMany(
+    accountId,
     Array.from({ length: 11 }, (_, k) =>
       fixture(`EPL-${k}`, {
         league: LEAGUES[k % 2]!,

@@ -38,12 +38,16 @@ export const LEAGUE_OF: Record<string, string> = {
 /** League filter values to try: other letter cases, and one no fixture has. */
 export const LEAGUE_FILTERS = ['premier LEAGUE', 'La Liga', 'Serie A', 'Nowhere'];
 
-/** Stores the fixtures of LEAGUE_OF whose contract `pick` accepts. */
-export function storeFixtures(store: Store, pick: (contractId: string) => boolean = () => true) {
+/** Stores the account's fixtures of LEAGUE_OF whose contract `pick` accepts. */
+export function storeFixtures(
+  store: Store,
+  accountId: number,
+  pick: (contractId: string) => boolean = () => true,
+) {
   const fixtures = Object.entries(LEAGUE_OF)
     .filter(([c]) => pick(c))
     .map(([contractId, league]) => fixture(contractId, { league }));
-  store.fixtures.upsertMany(fixtures, 1);
+  store.fixtures.upsertMany(accountId, fixtures, 1);
 }
 
 export function modelRows(store: Store, accountId: number): ModelRow[] {

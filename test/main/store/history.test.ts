@@ -44,7 +44,7 @@ function rollups(): { stored: unknown[]; summed: unknown[] } {
       q(`SELECT account_id, timestamp_ms / ${SLOT_MS}, type, ${sums}
          FROM settlements GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
       q(`SELECT s.account_id, lower(f.league), timestamp_ms / ${SLOT_MS}, type, ${sums}
-         FROM settlements s JOIN fixtures f USING (contract_id)
+         FROM settlements s JOIN fixtures f USING (account_id, contract_id)
          GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
     ],
   };
@@ -98,12 +98,12 @@ describe('settlement rows', () => {
 
 describe('SettlementsRepo.slotTotals', () => {
   beforeEach(() => {
-    storeFixtures(store, (c) => c < 'EPL-4');
+    storeFixtures(store, accountId, (c) => c < 'EPL-4');
     store.applySettlements(
       accountId,
       Array.from({ length: 600 }, (_, i) => settlement(i, {}, 4)),
     );
-    storeFixtures(store, (c) => c >= 'EPL-4');
+    storeFixtures(store, accountId, (c) => c >= 'EPL-4');
     const other = store.accounts.create({ label: 'other', baseUrl: 'http://x', apiKey: 'k' }).id;
     store.applySettlements(
       other,
@@ -148,10 +148,10 @@ describe('SettlementsRepo.slotTotals', () => {
     };
     check();
     // A fixture moves league, another goes, one arrives; the sync rewrites the rest unchanged.
-    store.fixtures.upsertMany([fixture('EPL-1', { league: 'La Liga' })], 2);
-    store.fixtures.upsertMany([fixture('EPL-2', { league: 'PREMIER LEAGUE' })], 2);
+    store.fixtures.upsertMany(accountId, [fixture('EPL-1', { league: 'La Liga' })], 2);
+    store.fixtures.upsertMany(accountId, [fixture('EPL-2', { league: 'PREMIER LEAGUE' })], 2);
     store.db.prepare("DELETE FROM fixtures WHERE contract_id = 'EPL-5'").run();
-    store.fixtures.upsertMany([fixture('EPL-9', { league: 'Serie A' })], 2);
+    store.fixtures.upsertMany(accountId, [fixture('EPL-9', { league: 'Serie A' })], 2);
     check();
     const leagueOf: Record<string, string> = {
       ...LEAGUE_OF,
@@ -186,7 +186,7 @@ describe('SettlementsRepo.slotTotals', () => {
 
 describe('the slot rollups', () => {
   it('read a slot’s largest and smallest P&L again when the row holding one goes', () => {
-    storeFixtures(store);
+    storeFixtures(store, accountId);
     const at = start + 5 * SLOT_MS;
     const row = (pnl: string, second: number) =>
       settlement(0, {
@@ -219,6 +219,7 @@ describe('the slot rollups', () => {
 describe('SettlementsRepo.choices', () => {
   it('lists the leagues, teams and fixtures settled on, and the first and last time', () => {
     store.fixtures.upsertMany(
+      accountId,
       [
         fixture('B-1', { league: 'La Liga', homeTeam: 'RMA', awayTeam: 'FCB', startsAt: 5 }),
         fixture('A-1', { league: 'Premier League', startsAt: 7 }),
@@ -291,7 +292,7 @@ describe('SettlementsRepo.previousOnOutcome', () => {
 
 describe('the settlements export', () => {
   it('honours the league, any letter case', () => {
-    storeFixtures(store);
+    storeFixtures(store, accountId);
     store.applySettlements(
       accountId,
       Array.from({ length: 60 }, (_, i) => settlement(i)),

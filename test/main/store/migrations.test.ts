@@ -151,7 +151,7 @@ describe('migrations', () => {
     db.close();
 
     const store = openStore(file);
-    expect(store.schemaVersion).toBe(4);
+    expect(store.schemaVersion).toBe(STORE_SCHEMA_VERSION);
     const after = store.db.prepare('SELECT * FROM settlements ORDER BY id').all() as Record<
       string,
       unknown

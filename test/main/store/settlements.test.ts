@@ -126,9 +126,9 @@ describe('SettlementsRepo.query', () => {
           );
         }
         // Some fixtures are known before their settlements arrive, some only after.
-        storeFixtures(store, (c) => c < 'EPL-5');
+        storeFixtures(store, accountId, (c) => c < 'EPL-5');
         store.applySettlements(accountId, rows);
-        storeFixtures(store, (c) => c >= 'EPL-5');
+        storeFixtures(store, accountId, (c) => c >= 'EPL-5');
         other = store.accounts.create({ label: 'other', baseUrl: 'http://x', apiKey: 'k' }).id;
         store.applySettlements(other, rows.slice(0, 100));
         all = modelRows(store, accountId);

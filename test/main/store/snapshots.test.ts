@@ -46,6 +46,7 @@ describe('positions', () => {
 describe('fixtures', () => {
   beforeEach(() => {
     store.fixtures.upsertMany(
+      accountId,
       [
         fixture('EPL-1', { startsAt: 3 }),
         fixture('EPL-2', {
@@ -62,18 +63,17 @@ describe('fixtures', () => {
   });
 
   it('list by kick-off with filters for open, league and team (home or away)', () => {
-    expect(store.fixtures.list().fixtures.map((f) => f.contractId)).toEqual([
+    expect(store.fixtures.list(accountId).fixtures.map((f) => f.contractId)).toEqual([
       'EPL-2',
       'LAL-1',
       'EPL-1',
     ]);
-    expect(store.fixtures.list({ bettingOpen: true }).total).toBe(2);
-    expect(store.fixtures.list({ league: 'premier LEAGUE' }).total).toBe(2);
-    expect(store.fixtures.list({ team: 'ars' }).fixtures.map((f) => f.contractId)).toEqual([
-      'EPL-2',
-      'EPL-1',
-    ]);
-    expect(store.fixtures.list({ limit: 1, offset: 1 })).toMatchObject({
+    expect(store.fixtures.list(accountId, { bettingOpen: true }).total).toBe(2);
+    expect(store.fixtures.list(accountId, { league: 'premier LEAGUE' }).total).toBe(2);
+    expect(
+      store.fixtures.list(accountId, { team: 'ars' }).fixtures.map((f) => f.contractId),
+    ).toEqual(['EPL-2', 'EPL-1']);
+    expect(store.fixtures.list(accountId, { limit: 1, offset: 1 })).toMatchObject({
       total: 3,
       limit: 1,
       offset: 1,
@@ -82,15 +82,16 @@ describe('fixtures', () => {
 
   it('replace a fixture with its newer version', () => {
     store.fixtures.upsertMany(
+      accountId,
       [fixture('EPL-1', { status: 'RESOLVED', winner: 'ARS', homePrice: '1.0000' })],
       20,
     );
-    expect(store.fixtures.get('epl-1')).toMatchObject({
+    expect(store.fixtures.get(accountId, 'epl-1')).toMatchObject({
       status: 'RESOLVED',
       winner: 'ARS',
       homePrice: '1.0000',
     });
-    expect(store.fixtures.list().total).toBe(3);
+    expect(store.fixtures.list(accountId).total).toBe(3);
   });
 });
 

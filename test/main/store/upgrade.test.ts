@@ -189,7 +189,7 @@ describe('upgrading a populated version-1 database', () => {
         params: { request: { qty: '5' } },
       });
       expect(store.positions.list(1)).toMatchObject([position('EPL-1', 'ARS')]);
-      expect(store.fixtures.get('EPL-1')).toMatchObject({ winner: 'ARS', status: 'RESOLVED' });
+      expect(store.fixtures.get(1, 'EPL-1')).toMatchObject({ winner: 'ARS', status: 'RESOLVED' });
       expect(store.cursors.get(1, 'orders')).toMatchObject({ cursor: 1700000003000 });
 
       // Version 3 rebuilt alerts: kept, unread, with no order.

@@ -9,6 +9,7 @@ import * as m001 from './001_initial.js';
 import * as m002 from './002_settings.js';
 import * as m003 from './003_alert_centre.js';
 import * as m004 from './004_history.js';
+import * as m005 from './005_fixtures_per_account.js';
 
 export interface Migration {
   readonly version: number;
@@ -16,7 +17,7 @@ export interface Migration {
   up(db: Db): void;
 }
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005];
 
 export function latestVersion(list: readonly Migration[] = migrations): number {
   return list.at(-1)?.version ?? 0;

@@ -1,7 +1,8 @@
 /**
- * Fixtures as last read from GET /fixtures: for showing history offline with league and
- * teams, and for the knockout watch's prices. Keyed by contractId alone, so fixtures of the
- * sandbox and of the live exchange share the table; their contractIds are assumed distinct.
+ * Fixtures as last read from GET /fixtures, per account: the Markets list, history offline
+ * with league and teams, and the knockout watch's prices. Each account reads its own exchange
+ * (paper's sandbox, a live exchange), so a fixture is the account's: keyed (account, contractId),
+ * it is never shown, priced or quoted for another account (migration 005).
  */
 import type { Fixture } from '../../../shared/api/schemas.js';
 import type { Db } from '../connection.js';
@@ -66,13 +67,14 @@ export class FixturesRepo {
     this.#sql = new StatementCache(db);
   }
 
-  /** Inserts or replaces each fixture, all in one transaction. */
-  upsertMany(fixtures: readonly Fixture[], updatedAt: number): void {
+  /** Inserts or replaces each of the account's fixtures, all in one transaction. */
+  upsertMany(accountId: number, fixtures: readonly Fixture[], updatedAt: number): void {
     const up = this.#sql.get(
-      `INSERT INTO fixtures (contract_id, league, home_team, away_team, starts_at, betting_open,
-         status, home_price, away_price, winner, lot_size, min_contracts, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (contract_id) DO UPDATE SET league = excluded.league,
+      `INSERT INTO fixtures (account_id, contract_id, league, home_team, away_team, starts_at,
+         betting_open, status, home_price, away_price, winner, lot_size, min_contracts,
+         updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (account_id, contract_id) DO UPDATE SET league = excluded.league,
          home_team = excluded.home_team, away_team = excluded.away_team,
          starts_at = excluded.starts_at, betting_open = excluded.betting_open,
          status = excluded.status, home_price = excluded.home_price,
@@ -83,6 +85,7 @@ export class FixturesRepo {
     this.#db.transaction(() => {
       for (const f of fixtures) {
         up.run(
+          accountId,
           f.contractId,
           f.league,
           f.homeTeam,
@@ -101,18 +104,19 @@ export class FixturesRepo {
     })();
   }
 
-  get(contractId: string): Fixture | undefined {
+  /** The account's fixture; another account's of the same contractId is not it. */
+  get(accountId: number, contractId: string): Fixture | undefined {
     const row = this.#sql
-      .get('SELECT * FROM fixtures WHERE contract_id = ?')
-      .get(contractId.toUpperCase()) as FixtureRow | undefined;
+      .get('SELECT * FROM fixtures WHERE account_id = ? AND contract_id = ?')
+      .get(accountId, contractId.toUpperCase()) as FixtureRow | undefined;
     return row && toFixture(row);
   }
 
-  /** Matching fixtures by kick-off, soonest first, with the number of all matches. */
-  list(filter: FixtureFilter & PageRequest = {}): FixturePage {
+  /** The account's matching fixtures by kick-off, soonest first, with the number of matches. */
+  list(accountId: number, filter: FixtureFilter & PageRequest = {}): FixturePage {
     const { limit, offset } = normalizePage(filter);
-    const terms: string[] = [];
-    const params: unknown[] = [];
+    const terms = ['account_id = ?'];
+    const params: unknown[] = [accountId];
     if (filter.bettingOpen !== undefined) {
       terms.push('betting_open = ?');
       params.push(filter.bettingOpen ? 1 : 0);
@@ -125,7 +129,7 @@ export class FixturesRepo {
       terms.push('(home_team = ? OR away_team = ?)');
       params.push(filter.team.toUpperCase(), filter.team.toUpperCase());
     }
-    const where = terms.length ? `WHERE ${terms.join(' AND ')}` : '';
+    const where = `WHERE ${terms.join(' AND ')}`;
     const total = this.#sql
       .get(`SELECT count(*) FROM fixtures ${where}`)
       .pluck()

@@ -271,7 +271,8 @@ export class OrdersRepo {
     const cols = EXPORT_ORDER_COLUMNS.map(exportColumnSql).join(', ');
     return this.#sql
       .get(
-        `SELECT ${cols} FROM orders o LEFT JOIN fixtures f ON f.contract_id = o.contract_id
+        `SELECT ${cols} FROM orders o
+         LEFT JOIN fixtures f ON f.account_id = o.account_id AND f.contract_id = o.contract_id
          WHERE ${w.sql}
          ORDER BY o.created_at, o.order_id`,
       )

@@ -45,7 +45,7 @@ export function settlementChoices(sql: StatementCache, accountId: number): Settl
     .get(
       `WITH c(contract_id) AS (${distinctSql('contract_id', 'settlements_by_contract')})
        SELECT c.contract_id, f.league, f.home_team, f.away_team, f.starts_at
-       FROM c LEFT JOIN fixtures f ON f.contract_id = c.contract_id
+       FROM c LEFT JOIN fixtures f ON f.account_id = @accountId AND f.contract_id = c.contract_id
        ORDER BY c.contract_id`,
     )
     .raw(true)

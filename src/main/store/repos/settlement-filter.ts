@@ -15,7 +15,10 @@ export interface SettlementFilter {
   contractId?: string;
   /** The team the bet was on (its outcome). */
   team?: string;
-  /** The fixture's league, any letter case (fixtures the store knows; others never match). */
+  /**
+   * The league of the fixture as the account's store has it, any letter case (fixtures the
+   * store does not know never match).
+   */
   league?: string;
 }
 
@@ -51,9 +54,10 @@ export function settlementWhere(
   }
   if (f.league !== undefined) {
     terms.push(
-      `${t}contract_id IN (SELECT contract_id FROM fixtures WHERE league = ? COLLATE NOCASE)`,
+      `${t}contract_id IN (SELECT contract_id FROM fixtures
+        WHERE account_id = ? AND league = ? COLLATE NOCASE)`,
     );
-    params.push(f.league);
+    params.push(accountId, f.league);
   }
   if (f.team !== undefined) {
     terms.push(`${t}outcome = ?`);

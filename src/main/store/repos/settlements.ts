@@ -249,9 +249,9 @@ export class SettlementsRepo {
         // One index probe per known fixture: the IN (SELECT ...) form read the account's whole
         // contract index first, a 120-150 ms stall of main at a million rows.
         `SELECT contract_id, league, home_team, away_team FROM fixtures f
-         WHERE EXISTS (
+         WHERE f.account_id = ? AND EXISTS (
            SELECT 1 FROM settlements s INDEXED BY settlements_by_contract
-           WHERE s.account_id = ? AND s.contract_id = f.contract_id)`,
+           WHERE s.account_id = f.account_id AND s.contract_id = f.contract_id)`,
       )
       .raw(true)
       .all(accountId) as [string, ...unknown[]][];

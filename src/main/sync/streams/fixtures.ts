@@ -17,15 +17,22 @@ export async function syncFixtures(ctx: StreamContext): Promise<FixturesPass> {
     const p = await ctx.client.fixtures({ limit: PAGE_LIMIT, offset }, { signal: ctx.signal });
     return { items: p.fixtures, total: p.total };
   });
-  const changed = storeFixtures(ctx.store, items, ctx.now());
+  const changed = storeFixtures(ctx.store, ctx.accountId, items, ctx.now());
   ctx.store.cursors.set(ctx.accountId, 'fixtures', total, ctx.now());
   return { changed, total };
 }
 
-/** Upserts the fixtures and returns those that were new or different. */
-export function storeFixtures(store: Store, fixtures: readonly Fixture[], at: number): Fixture[] {
-  const changed = fixtures.filter((f) => !sameFixture(store.fixtures.get(f.contractId), f));
-  if (changed.length > 0) store.fixtures.upsertMany(changed, at);
+/** Upserts the account's fixtures and returns those that were new or different. */
+export function storeFixtures(
+  store: Store,
+  accountId: number,
+  fixtures: readonly Fixture[],
+  at: number,
+): Fixture[] {
+  const changed = fixtures.filter(
+    (f) => !sameFixture(store.fixtures.get(accountId, f.contractId), f),
+  );
+  if (changed.length > 0) store.fixtures.upsertMany(accountId, changed, at);
   return changed;
 }
 

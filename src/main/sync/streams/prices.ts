@@ -63,7 +63,7 @@ export async function watchPrices(ctx: StreamContext, memory: PricesMemory): Pro
   } else {
     const contractId = contracts[turn % contracts.length]!;
     team = boosted.find((p) => p.contractId === contractId)!.outcome;
-    const league = ctx.store.fixtures.get(contractId)?.league;
+    const league = ctx.store.fixtures.get(ctx.accountId, contractId)?.league;
     query = { team, ...(league !== undefined ? { league } : {}), limit: PAGE_LIMIT };
   }
   const page = await ctx.client.fixtures(query, { signal: ctx.signal });
@@ -72,7 +72,7 @@ export async function watchPrices(ctx: StreamContext, memory: PricesMemory): Pro
   }
   const wanted = new Set(contracts);
   const fixtures = page.fixtures.filter((f) => wanted.has(f.contractId));
-  const changed = storeFixtures(ctx.store, fixtures, ctx.now());
+  const changed = storeFixtures(ctx.store, ctx.accountId, fixtures, ctx.now());
   const byId = new Map(fixtures.map((f) => [f.contractId, f]));
   const reached = boosted.filter((p) => {
     const f = byId.get(p.contractId);

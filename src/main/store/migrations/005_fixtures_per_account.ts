@@ -1,0 +1,215 @@
+/**
+ * Fixtures belong to an account. Until now `fixtures` was keyed by contractId alone, on the
+ * assumption that the contractIds of two exchanges never meet; but every account reads its own
+ * exchange (paper's sandbox, a live exchange, another sandbox), and one table for all of them
+ * showed the fixtures and prices of one exchange in another's Markets list, where they could
+ * not be quoted. Every other record of the exchange (orders, settlements, positions, cursors,
+ * alerts) already carries its account, so fixtures now do too, keyed (account_id,
+ * contract_id), and go with their account (ON DELETE CASCADE, as the others).
+ *
+ * The stored fixtures name the fixtures of the account's orders, settlements, positions,
+ * alerts and open intents offline, so each is kept for every account whose records name its
+ * contractId. The others cannot be told apart by exchange and are dropped, with the accounts'
+ * `fixtures` cursors, so no list says it is up to date until the account's next sync has read
+ * its exchange's fixtures again.
+ *
+ * The settlements' league slots (migration 004) stay as they were: a settlement keeps the very
+ * fixture row that put it in its league. The triggers that keep them now look a settlement's
+ * fixture up in its own account.
+ *
+ * The table is rebuilt the documented twelve-step way inside this migration's transaction; the
+ * triggers that name `fixtures` are dropped first and made again after.
+ */
+import type { Db } from '../connection.js';
+
+export const version = 5;
+export const name = 'fixtures per account';
+
+const SLOT_MS = 900_000;
+const SLOT_COLUMNS = 'n, wins, pnl_sum, payout_sum, pnl_max, pnl_min';
+
+/** The slot columns of the rows `s` (a GROUP BY's aggregates). */
+const ROW_SUMS = `count(*), count(*) FILTER (WHERE s.pnl_micros > 0 OR s.payout_micros > 0),
+  coalesce(sum(s.pnl_micros), 0), coalesce(sum(s.payout_micros), 0),
+  max(s.pnl_micros), min(s.pnl_micros)`;
+
+/** The slot columns of the one row NEW. */
+const NEW_ROW = `1, coalesce(NEW.pnl_micros > 0 OR NEW.payout_micros > 0, 0),
+  coalesce(NEW.pnl_micros, 0), coalesce(NEW.payout_micros, 0), NEW.pnl_micros, NEW.pnl_micros`;
+
+/** Adds the inserted slot columns to the stored ones of the same key. */
+function accumulate(key: string): string {
+  return `ON CONFLICT (${key}) DO UPDATE SET
+    n = n + excluded.n,
+    wins = wins + excluded.wins,
+    pnl_sum = pnl_sum + excluded.pnl_sum,
+    payout_sum = payout_sum + excluded.payout_sum,
+    -- max()/min() of two values are NULL when either is: keep the known one.
+    pnl_max = coalesce(max(pnl_max, excluded.pnl_max), pnl_max, excluded.pnl_max),
+    pnl_min = coalesce(min(pnl_min, excluded.pnl_min), pnl_min, excluded.pnl_min)`;
+}
+
+/**
+ * Takes the dropped row OLD out of a slot: the sums step back, and an extreme is read again
+ * from the slot's remaining rows (`rows`: a condition on `s`) only when OLD was it. An emptied
+ * slot goes.
+ */
+function takeOut(table: string, match: string, rows: string): string {
+  const slotRows = `FROM settlements s INDEXED BY settlements_by_type
+    WHERE s.account_id = OLD.account_id AND s.type = OLD.type
+    AND s.timestamp_ms >= OLD.timestamp_ms / ${SLOT_MS} * ${SLOT_MS}
+    AND s.timestamp_ms < (OLD.timestamp_ms / ${SLOT_MS} + 1) * ${SLOT_MS} AND ${rows}`;
+  return `
+    UPDATE ${table} SET
+        n = n - 1,
+        wins = wins - coalesce(OLD.pnl_micros > 0 OR OLD.payout_micros > 0, 0),
+        pnl_sum = pnl_sum - coalesce(OLD.pnl_micros, 0),
+        payout_sum = payout_sum - coalesce(OLD.payout_micros, 0),
+        pnl_max = CASE WHEN OLD.pnl_micros IS NULL OR OLD.pnl_micros < pnl_max THEN pnl_max
+          ELSE (SELECT max(s.pnl_micros) ${slotRows}) END,
+        pnl_min = CASE WHEN OLD.pnl_micros IS NULL OR OLD.pnl_micros > pnl_min THEN pnl_min
+          ELSE (SELECT min(s.pnl_micros) ${slotRows}) END
+      WHERE ${match};
+    DELETE FROM ${table} WHERE ${match} AND n = 0;`;
+}
+
+const SLOT_OF_OLD = `account_id = OLD.account_id AND slot = OLD.timestamp_ms / ${SLOT_MS}
+  AND type = OLD.type`;
+const LEAGUE_OF_OLD = `(SELECT league FROM fixtures
+  WHERE account_id = OLD.account_id AND contract_id = OLD.contract_id)`;
+/** The rows `s` on a fixture of their own account in `league`. */
+const inLeague = (league: string) =>
+  `s.contract_id IN (SELECT contract_id FROM fixtures
+    WHERE account_id = s.account_id AND league = ${league} COLLATE NOCASE)`;
+
+/** The account's settlements on `contract`, through the contract index. */
+const onContract = (account: string, contract: string) =>
+  `s.account_id = ${account} AND s.contract_id = ${contract}`;
+
+/** Adds the account's settlements on a fixture's contract to the fixture's league. */
+function addContract(account: string, contract: string, league: string): string {
+  return `
+    INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
+      SELECT s.account_id, ${league}, s.timestamp_ms / ${SLOT_MS} AS slot, s.type, ${ROW_SUMS}
+      FROM settlements s INDEXED BY settlements_by_contract WHERE ${onContract(account, contract)}
+      GROUP BY s.account_id, slot, s.type
+      ${accumulate('account_id, league, slot, type')};`;
+}
+
+/**
+ * Takes the account's settlements on a fixture out of `league` after the fixture left it (the
+ * fixtures table already says so): the slots they touched are summed again from the league's
+ * rows.
+ */
+function removeContract(account: string, contract: string, league: string): string {
+  const touched = `SELECT DISTINCT s.account_id, s.timestamp_ms / ${SLOT_MS} AS slot, s.type
+    FROM settlements s INDEXED BY settlements_by_contract WHERE ${onContract(account, contract)}`;
+  return `
+    DELETE FROM settlement_league_slots
+      WHERE league = ${league} AND (account_id, slot, type) IN (${touched});
+    INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
+      SELECT t.account_id, ${league}, t.slot, t.type, ${ROW_SUMS}
+      FROM (${touched}) t
+      JOIN settlements s INDEXED BY settlements_by_type
+        ON s.account_id = t.account_id AND s.type = t.type
+        AND s.timestamp_ms >= t.slot * ${SLOT_MS} AND s.timestamp_ms < (t.slot + 1) * ${SLOT_MS}
+      WHERE ${inLeague(league)}
+      GROUP BY t.account_id, t.slot, t.type;`;
+}
+
+/**
+ * The accounts whose records name the fixture `f`: one index probe per account and table
+ * (orders_by_contract, settlements_by_contract, the positions' key, the open intents' index).
+ */
+const NAMED_BY_ACCOUNT = `
+  EXISTS (SELECT 1 FROM orders o INDEXED BY orders_by_contract
+    WHERE o.account_id = a.id AND o.contract_id = f.contract_id)
+  OR EXISTS (SELECT 1 FROM settlements s INDEXED BY settlements_by_contract
+    WHERE s.account_id = a.id AND s.contract_id = f.contract_id)
+  OR EXISTS (SELECT 1 FROM position_snapshots p
+    WHERE p.account_id = a.id AND p.contract_id = f.contract_id)
+  OR EXISTS (SELECT 1 FROM alerts l
+    WHERE l.account_id = a.id AND l.contract_id = f.contract_id)
+  OR EXISTS (SELECT 1 FROM order_intents i INDEXED BY order_intents_open
+    WHERE i.account_id = a.id AND i.state <> 'done'
+      AND CASE WHEN json_valid(i.params_json)
+        THEN upper(json_extract(i.params_json, '$.bet.contractId')) END = f.contract_id)`;
+
+export function up(db: Db): void {
+  db.exec(`
+    DROP TRIGGER settlements_slot_insert;
+    DROP TRIGGER settlements_slot_delete;
+    DROP TRIGGER fixtures_league_insert;
+    DROP TRIGGER fixtures_league_update;
+    DROP TRIGGER fixtures_league_delete;
+
+    CREATE TABLE fixtures_new (
+      account_id     INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+      contract_id    TEXT NOT NULL,
+      league         TEXT NOT NULL,
+      home_team      TEXT NOT NULL,
+      away_team      TEXT NOT NULL,
+      starts_at      INTEGER NOT NULL,
+      betting_open   INTEGER NOT NULL CHECK (betting_open IN (0, 1)),
+      status         TEXT NOT NULL CHECK (status IN ('OPEN', 'CLOSED', 'RESOLVED')),
+      home_price     TEXT NOT NULL,
+      away_price     TEXT NOT NULL,
+      winner         TEXT,
+      lot_size       INTEGER NOT NULL,
+      min_contracts  INTEGER NOT NULL,
+      updated_at     INTEGER NOT NULL,
+      PRIMARY KEY (account_id, contract_id)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO fixtures_new (account_id, contract_id, league, home_team, away_team, starts_at,
+        betting_open, status, home_price, away_price, winner, lot_size, min_contracts,
+        updated_at)
+      SELECT a.id, f.contract_id, f.league, f.home_team, f.away_team, f.starts_at,
+        f.betting_open, f.status, f.home_price, f.away_price, f.winner, f.lot_size,
+        f.min_contracts, f.updated_at
+      FROM fixtures f CROSS JOIN accounts a
+      WHERE ${NAMED_BY_ACCOUNT};
+    DROP TABLE fixtures;
+    ALTER TABLE fixtures_new RENAME TO fixtures;
+    CREATE INDEX fixtures_by_start ON fixtures (account_id, starts_at);
+    CREATE INDEX fixtures_by_league ON fixtures (account_id, league COLLATE NOCASE, starts_at);
+    CREATE INDEX fixtures_by_home ON fixtures (account_id, home_team, starts_at);
+    CREATE INDEX fixtures_by_away ON fixtures (account_id, away_team, starts_at);
+
+    -- The fixtures no account names are gone: no account's list is up to date until it syncs.
+    DELETE FROM sync_cursors WHERE stream = 'fixtures';
+
+    CREATE TRIGGER settlements_slot_insert AFTER INSERT ON settlements BEGIN
+      INSERT INTO settlement_slots (account_id, slot, type, ${SLOT_COLUMNS})
+        VALUES (NEW.account_id, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW})
+        ${accumulate('account_id, slot, type')};
+      INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
+        SELECT NEW.account_id, f.league, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW}
+        FROM fixtures f WHERE f.account_id = NEW.account_id AND f.contract_id = NEW.contract_id
+        ${accumulate('account_id, league, slot, type')};
+    END;
+
+    -- Settlements are only dropped with their account, but the slots stay right either way.
+    CREATE TRIGGER settlements_slot_delete AFTER DELETE ON settlements BEGIN
+      ${takeOut('settlement_slots', SLOT_OF_OLD, 'true')}
+      ${takeOut(
+        'settlement_league_slots',
+        `${SLOT_OF_OLD} AND league = ${LEAGUE_OF_OLD}`,
+        inLeague(LEAGUE_OF_OLD),
+      )}
+    END;
+
+    CREATE TRIGGER fixtures_league_insert AFTER INSERT ON fixtures BEGIN
+      ${addContract('NEW.account_id', 'NEW.contract_id', 'NEW.league')}
+    END;
+    -- The sync rewrites every fixture it reads; only a real change of league moves rows.
+    CREATE TRIGGER fixtures_league_update AFTER UPDATE OF league ON fixtures
+      WHEN NEW.league <> OLD.league COLLATE NOCASE
+    BEGIN
+      ${removeContract('OLD.account_id', 'OLD.contract_id', 'OLD.league')}
+      ${addContract('NEW.account_id', 'NEW.contract_id', 'NEW.league')}
+    END;
+    CREATE TRIGGER fixtures_league_delete AFTER DELETE ON fixtures BEGIN
+      ${removeContract('OLD.account_id', 'OLD.contract_id', 'OLD.league')}
+    END;
+  `);
+}
