@@ -63,9 +63,13 @@ export interface Exchange extends Started {
   createKey(permission: 'read' | 'trade'): Promise<{ apiKey: string; secret: string }>;
 }
 
-export async function startExchange(): Promise<Exchange> {
+/** `args`: more of the exchange's options, e.g. `['--seed', '7']` for other fixtures. */
+export async function startExchange(args: string[] = []): Promise<Exchange> {
   const adminToken = randomBytes(12).toString('hex');
-  const started = await start(['exchange', '--', '--port', '0', '--admin-token', adminToken], {});
+  const started = await start(
+    ['exchange', '--', '--port', '0', '--admin-token', adminToken, ...args],
+    {},
+  );
   const control = async <T>(path: string, body: unknown): Promise<T> => {
     const res = await fetch(`${started.url}${path}`, {
       method: 'POST',
