@@ -118,8 +118,10 @@ function removeContract(account: string, contract: string, league: string): stri
 }
 
 /**
- * The accounts whose records name the fixture `f`: one index probe per account and table
- * (orders_by_contract, settlements_by_contract, the positions' key, the open intents' index).
+ * The accounts whose records name the fixture `f`: an index probe per account on orders,
+ * settlements and positions; alerts (no index by contract) and open intents are read once into
+ * the IN list (an EXISTS per fixture and account read the alerts a million times: 0.9 s for
+ * 3,000 fixtures against 4 ms).
  */
 const NAMED_BY_ACCOUNT = `
   EXISTS (SELECT 1 FROM orders o INDEXED BY orders_by_contract
@@ -128,12 +130,12 @@ const NAMED_BY_ACCOUNT = `
     WHERE s.account_id = a.id AND s.contract_id = f.contract_id)
   OR EXISTS (SELECT 1 FROM position_snapshots p
     WHERE p.account_id = a.id AND p.contract_id = f.contract_id)
-  OR EXISTS (SELECT 1 FROM alerts l
-    WHERE l.account_id = a.id AND l.contract_id = f.contract_id)
-  OR EXISTS (SELECT 1 FROM order_intents i INDEXED BY order_intents_open
-    WHERE i.account_id = a.id AND i.state <> 'done'
-      AND CASE WHEN json_valid(i.params_json)
-        THEN upper(json_extract(i.params_json, '$.bet.contractId')) END = f.contract_id)`;
+  OR (a.id, f.contract_id) IN (
+    SELECT account_id, contract_id FROM alerts
+    UNION ALL
+    SELECT account_id, CASE WHEN json_valid(params_json)
+        THEN upper(json_extract(params_json, '$.bet.contractId')) END
+      FROM order_intents INDEXED BY order_intents_open WHERE state <> 'done')`;
 
 export function up(db: Db): void {
   db.exec(`
