@@ -1,4 +1,12 @@
-import { addAccount, expect, keepScreenshot, test } from './fixtures.js';
+import {
+  addAccount,
+  closedPort,
+  expect,
+  keepScreenshot,
+  keepScreenshots,
+  startWebServer,
+  test,
+} from './fixtures.js';
 import { filesUnder, keytar } from './processes.js';
 
 test('an added account keeps its secret in the keychain and in no byte of Betdesk’s files', async ({
@@ -59,7 +67,17 @@ test('removing an account removes its secret from the keychain', async ({
   await page.goto(betdesk.url);
   await addAccount(page, { label: 'Old', baseUrl: exchange.url, ...key });
   await page.getByRole('button', { name: 'Remove Old' }).click();
+  // Before the second press: what goes, and what the exchange keeps.
+  const warning =
+    'Removing Old deletes what Betdesk keeps of it on this computer: its orders, settlements, positions and alerts, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.';
+  await expect(page.getByRole('alert')).toHaveText(warning);
+  await expect(
+    page.getByRole('button', { name: 'Confirm removing Old' }),
+  ).toHaveAccessibleDescription(warning);
   await page.getByRole('button', { name: 'Confirm removing Old' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Removed Old' })).toContainText(
+    'Removed Old: its orders, settlements, positions, alerts and alert settings on this computer',
+  );
   await expect(page.getByRole('row', { name: 'Account Old' })).toHaveCount(0);
   expect(await keytar().findCredentials(betdesk.keychainService)).toEqual([]);
 });
@@ -77,7 +95,127 @@ test('a wrong secret is refused with a sentence and nothing is kept', async ({
     apiKey: key.apiKey,
     secret: `${key.secret}x`,
   });
-  await expect(page.getByRole('alert')).toHaveText(/^The exchange refused .*\.$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^The exchange answered, but refused this API key and secret: check both .*\.\s*$/,
+  );
   await expect(page.getByRole('row', { name: 'Account Typo' })).toHaveCount(0);
+  // A key the exchange refused is not offered to be kept.
+  await expect(page.getByRole('button', { name: 'Keep it without checking' })).toHaveCount(0);
   expect(await keytar().findCredentials(betdesk.keychainService)).toEqual([]);
+});
+
+test('an exchange that cannot be checked is not added, says why, and is kept only on request', async ({
+  page,
+  betdesk,
+}, testInfo) => {
+  test.slow();
+  const web = await startWebServer();
+  const port = await closedPort();
+  try {
+    await page.goto(betdesk.url);
+    const form = page.getByRole('form', { name: 'Add an exchange account' });
+    const cases: [string, string, string][] = [
+      [
+        `http://127.0.0.1:${port}`,
+        `Nothing answers at 127.0.0.1:${port}: the connection was refused.`,
+        'closed-port',
+      ],
+      [
+        web.url,
+        'The server at this address is not an exchange: it answered GET /time with HTTP 404 and text/html',
+        'web-server',
+      ],
+      [
+        web.url.replace('http://', 'https://'),
+        'A secure (https) connection to 127.0.0.1',
+        'https-to-http',
+      ],
+      [
+        'http://no-such-host.invalid',
+        'The host name no-such-host.invalid was not found.',
+        'unknown-host',
+      ],
+    ];
+    for (const [baseUrl, words, name] of cases) {
+      await addAccount(page, { label: 'Nowhere', baseUrl, apiKey: 'k-nowhere', secret: 's-x' });
+      const alert = form.getByRole('alert');
+      await expect(alert).toContainText(
+        `Nowhere was not added: its exchange could not be checked. ${words}`,
+      );
+      await expect(alert).not.toContainText('<');
+      await expect(page.getByRole('row', { name: 'Account Nowhere' })).toHaveCount(0);
+      await expect(form.getByRole('button', { name: 'Keep it without checking' })).toBeVisible();
+      await expect(form.getByLabel('API secret')).toHaveValue('s-x');
+      await keepScreenshots(page, testInfo, `accounts-unchecked-${name}`);
+    }
+
+    // Another address withdraws the offer: it was made for the one that failed.
+    await form.getByLabel('Base URL').fill(`http://127.0.0.1:${port}`);
+    await expect(form.getByRole('button', { name: 'Keep it without checking' })).toHaveCount(0);
+    await form.getByLabel('Base URL').fill('http://no-such-host.invalid');
+    await form.getByRole('button', { name: 'Keep it without checking' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added Nowhere' })).toContainText(
+      'Kept without a check, so its permission is unknown: The host name no-such-host.invalid was not found.',
+    );
+    const row = page.getByRole('row', { name: 'Account Nowhere' });
+    await expect(row).toContainText('Not checked');
+    await expect(form.getByLabel('API secret')).toHaveValue('');
+  } finally {
+    await web.close();
+  }
+});
+
+test('labels: a long one stays inside the card, direction controls and overlong ones are refused in words', async ({
+  page,
+  betdesk,
+  exchange,
+}, testInfo) => {
+  test.slow();
+  const long = 'W'.repeat(64);
+  const rtl = 'حساب التداول';
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto(betdesk.url);
+  for (const label of [long, rtl]) {
+    const key = await exchange.createKey('read');
+    await addAccount(page, { label, baseUrl: exchange.url, ...key });
+    await expect(page.getByRole('row', { name: `Account ${label}` })).toBeVisible();
+  }
+  await page.getByRole('button', { name: `Remove ${rtl}` }).click();
+
+  const card = page.getByRole('region', { name: 'Accounts' });
+  for (const width of [1024, 1400]) {
+    await page.setViewportSize({ width, height: 800 });
+    const cardBox = await card.boundingBox();
+    const remove = await page.getByRole('button', { name: `Remove ${long}` }).boundingBox();
+    if (!cardBox || !remove) throw new Error('the card and its Remove button should be on screen');
+    expect(remove.x + remove.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
+  // The whole label is there to read, nothing cut.
+  await expect(
+    page
+      .getByRole('row', { name: `Account ${long}` })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(long);
+
+  const form = page.getByRole('form', { name: 'Add an exchange account' });
+  const labelBox = form.getByLabel('Label');
+  // A pasted 74-character label is not cut: the form says the limit.
+  await labelBox.fill('P'.repeat(74));
+  await expect(labelBox).toHaveValue('P'.repeat(74));
+  await expect(form.getByText('The label is 74 characters long; the most is 64.')).toBeVisible();
+  await expect(labelBox).toHaveAccessibleDescription(
+    'The label is 74 characters long; the most is 64.',
+  );
+  await keepScreenshots(page, testInfo, 'accounts-label-too-long');
+
+  await labelBox.fill('invoice\u202Efdp.exe');
+  await form.getByLabel('Base URL').fill(exchange.url);
+  await form.getByLabel('API key').fill('k');
+  await form.getByLabel('API secret').fill('s');
+  await expect(
+    form.getByText(/contains a text-direction control character \(such as U\+202E\)/),
+  ).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add account' })).toBeDisabled();
+  await keepScreenshots(page, testInfo, 'accounts-long-and-bidi-labels');
 });

@@ -1,4 +1,6 @@
 /** Playwright fixtures: a fresh Betdesk (browser host) per test, and a sandbox exchange on demand. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { startBetdesk, startExchange, type Betdesk, type Exchange } from './processes.js';
 
@@ -31,6 +33,40 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** A page in each of the four looks the screens are checked in: 1024 and 1400 wide, light and dark. */
+export async function keepScreenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const width of [1024, 1400]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme });
+      await keepScreenshot(page, testInfo, `${name}-${width}-${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** A plain web server that is not an exchange: every path answers its HTML 404 page. */
+export async function startWebServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!DOCTYPE HTML>\n<html lang="en"><head><title>Error response</title></head></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on: taken from the system, then let go. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** Fills and submits the add-account form. */

@@ -2,7 +2,14 @@
  * A live account against a standalone sandbox exchange: with the exchange gone, the positions
  * stay on screen from the store, flagged stale, and nothing offers to practise on real money.
  */
-import { addAccount, expect, keepScreenshot, test } from './fixtures.js';
+import {
+  addAccount,
+  expect,
+  keepScreenshot,
+  keepScreenshots,
+  startWebServer,
+  test,
+} from './fixtures.js';
 import { pick, placeAndFill, positionsTable, practiceOf, quote, show } from './desk.js';
 
 test('with the exchange stopped, positions still show from the store, marked stale', async ({
@@ -40,4 +47,32 @@ test('with the exchange stopped, positions still show from the store, marked sta
   await expect(row).toContainText('5');
   await expect(practiceOf(page)).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'live-offline-positions');
+});
+
+test('an account whose address is not an exchange: markets say they may be out of date, no HTML', async ({
+  page,
+  betdesk,
+}, testInfo) => {
+  const web = await startWebServer();
+  try {
+    await page.goto(betdesk.url);
+    await addAccount(page, {
+      label: 'Web page',
+      baseUrl: web.url,
+      apiKey: 'k-web',
+      secret: 's-web',
+    });
+    await page.getByRole('button', { name: 'Keep it without checking' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added Web page' })).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to Web page' }).click();
+    await expect(page.getByRole('status', { name: 'Live account: Web page' })).toBeVisible();
+    await show(page, 'Markets');
+    await expect(
+      page.getByText(/Prices may be out of date: the last sync with the exchange failed\.$/),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('body')).not.toContainText('DOCTYPE');
+    await keepScreenshots(page, testInfo, 'markets-sync-failed');
+  } finally {
+    await web.close();
+  }
 });

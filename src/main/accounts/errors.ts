@@ -2,7 +2,14 @@
  * Refusals of the account registry, in sentences a person can act on. No message ever holds an
  * API secret: the registry never puts one in, and text from elsewhere is redacted first.
  */
-export type AccountErrorKind = 'invalid' | 'exists' | 'not-found' | 'rejected' | 'no-secret';
+export type AccountErrorKind =
+  | 'invalid'
+  | 'exists'
+  | 'not-found'
+  | 'rejected'
+  | 'no-secret'
+  /** Its exchange could not be checked: not added unless asked to keep it unchecked. */
+  | 'unchecked';
 
 export class AccountError extends Error {
   override readonly name = 'AccountError';

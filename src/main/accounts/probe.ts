@@ -1,8 +1,12 @@
 /**
- * What an API key may do, found out from the exchange without changing anything.
+ * Whether an exchange answers at an address, and what an API key may do there, found out
+ * without changing anything.
  *
+ * - reachable: GET /time. No answer, or an answer that is not an exchange's: `unreachable` says
+ *   what failed in words (nothing listening, no such host, https to a plain-http port, a web
+ *   server that is not an exchange), and the permission stays unknown.
  * - read: a signed GET /orders?limit=1. Refused with -1022: the key or secret is wrong, and the
- *   account is not added. Unreachable: the permission stays unknown.
+ *   account is not added.
  * - trade: the API has no introspection, so a POST /order that cannot place anything is sent:
  *   `{"orderType":"FOK"}`, with no rfqId, legs or qty, so there is no bet in it. A trade key
  *   passes authentication and is refused for the missing field (-1102); a read key is refused
@@ -10,7 +14,14 @@
  *   It spends one token of the orders bucket and 2 units of the price-feed budget.
  */
 import { ErrorCodes } from '../../shared/api/errors.js';
-import { ExchangeClient, ExchangeError, NetworkError } from '../client/index.js';
+import {
+  codeOf,
+  ExchangeClient,
+  ExchangeError,
+  isTlsFailure,
+  NetworkError,
+  ProtocolError,
+} from '../client/index.js';
 import type { ExchangeClientOptions } from '../client/index.js';
 import type { Permission } from '../store/index.js';
 import { AccountError, withoutSecret } from './errors.js';
@@ -20,6 +31,8 @@ export interface KeyCheck {
   permission: Permission | null;
   /** Something the user should know about the key, as a sentence. */
   notice?: string;
+  /** Why the exchange could not be checked at all, as a sentence; absent when it was. */
+  unreachable?: string;
 }
 
 export type KeyProbe = (
@@ -27,10 +40,12 @@ export type KeyProbe = (
   credentials: { apiKey: string; secret: string },
 ) => Promise<KeyCheck>;
 
+const TIMEOUT_MS = 5000;
+
 export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}): KeyProbe {
   return async (baseUrl, credentials) => {
     const client = new ExchangeClient({
-      timeouts: { headersMs: 5000, bodyMs: 5000 },
+      timeouts: { headersMs: TIMEOUT_MS, bodyMs: TIMEOUT_MS },
       clockSync: { samples: 2 },
       ...clientOptions,
       baseUrl,
@@ -39,23 +54,19 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
     const clean = (m: string) => withoutSecret(m, credentials.secret);
     try {
       try {
+        await client.time();
         await client.orders({ limit: 1 });
       } catch (err) {
         if (err instanceof ExchangeError && err.code === ErrorCodes.INVALID_AUTH) {
           throw new AccountError(
             'rejected',
-            clean(`The exchange refused this API key and secret; check both. ${err.message}`),
+            clean(
+              `The exchange answered, but refused this API key and secret: check both (the key's id and its whole secret). ${err.message}`,
+            ),
             err.code,
           );
         }
-        const why =
-          err instanceof NetworkError
-            ? 'the exchange could not be reached'
-            : clean(err instanceof Error ? err.message : String(err));
-        return {
-          permission: null,
-          notice: `The key was not checked (${why}); its permission is unknown.`,
-        };
+        return { permission: null, unreachable: clean(unreachableWords(baseUrl, err)) };
       }
       try {
         await client.placeOrder({ orderType: 'FOK' });
@@ -81,4 +92,33 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
       await client.close();
     }
   };
+}
+
+/** What stopped the check, as a sentence a person can act on. */
+export function unreachableWords(baseUrl: string, err: unknown): string {
+  const url = new URL(baseUrl);
+  const hostPort = url.port === '' ? url.hostname : `${url.hostname}:${url.port}`;
+  if (err instanceof ProtocolError) return err.message;
+  if (err instanceof ExchangeError) {
+    return `The exchange at this address refused the check. ${err.message}`;
+  }
+  if (err instanceof NetworkError) {
+    const code = codeOf(err.cause);
+    if (code === 'ECONNREFUSED') {
+      return `Nothing answers at ${hostPort}: the connection was refused. Check the port, and that the exchange is running.`;
+    }
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      return `The host name ${url.hostname} was not found. Check the address.`;
+    }
+    if (isTlsFailure(code)) {
+      return code?.startsWith('ERR_SSL_')
+        ? `A secure (https) connection to ${hostPort} could not be made: the server there may speak plain http. Check whether the address should start with http://.`
+        : `The certificate of ${url.hostname} was not accepted (${code}), so no secure connection was made.`;
+    }
+    if (err.kind === 'timeout') {
+      return `The server at ${hostPort} did not answer within ${TIMEOUT_MS / 1000} s.`;
+    }
+    return `The exchange at ${hostPort} could not be reached: ${err.message}`;
+  }
+  return err instanceof Error ? err.message : String(err);
 }

@@ -8,11 +8,12 @@
  * unique per key and exchange whatever database file the account row lives in (the app and the
  * CLI may use different files), and the same name for the same secret.
  */
+import { ACCOUNT_LABEL_MAX, accountLabelProblem } from '../../shared/ipc/account-label.js';
 import type { Credentials } from '../client/index.js';
 import { KeychainUnavailableError } from '../keychain/keychain.js';
 import type { Account, Store } from '../store/index.js';
 import { AccountError, withoutSecret } from './errors.js';
-import { exchangeProbe, type KeyProbe } from './probe.js';
+import { exchangeProbe, type KeyCheck, type KeyProbe } from './probe.js';
 
 /** The part of the keychain the registry uses (src/main/keychain's Keychain). */
 export interface SecretStore {
@@ -27,6 +28,11 @@ export interface NewAccountInput {
   baseUrl: string;
   apiKey: string;
   secret: string;
+  /**
+   * Add it even when its exchange cannot be checked (nothing answers, not an exchange): a second,
+   * deliberate act after a first attempt was refused with AccountError('unchecked').
+   */
+  keepUnchecked?: boolean;
 }
 
 /** An account as shown and returned: never its secret. */
@@ -53,7 +59,7 @@ export interface AccountRegistryOptions {
   probe?: KeyProbe;
 }
 
-const LABEL_MAX = 64;
+const LABEL_MAX = ACCOUNT_LABEL_MAX;
 
 export class AccountRegistry {
   readonly #store: Store;
@@ -67,9 +73,10 @@ export class AccountRegistry {
   }
 
   /**
-   * Checks the key with its exchange, records the account and puts the secret in the keychain.
+   * Checks the exchange and the key, records the account and puts the secret in the keychain.
    * @throws AccountError (invalid input, label or key already added, key refused by the
-   *   exchange), KeychainUnavailableError / KeychainError (nothing is kept then).
+   *   exchange, exchange not checked and `keepUnchecked` not set), KeychainUnavailableError /
+   *   KeychainError (nothing is kept then).
    */
   async add(input: NewAccountInput): Promise<AddedAccount> {
     const label = checkLabel(input.label);
@@ -95,6 +102,15 @@ export class AccountRegistry {
     if (!(await this.#keychain.available())) throw new KeychainUnavailableError();
 
     const check = await this.#probe(baseUrl, { apiKey, secret });
+    if (check.unreachable !== undefined && input.keepUnchecked !== true) {
+      throw new AccountError(
+        'unchecked',
+        withoutSecret(
+          `${label} was not added: its exchange could not be checked. ${check.unreachable}`,
+          secret,
+        ),
+      );
+    }
     const account = this.#store.accounts.create({
       label,
       baseUrl,
@@ -109,7 +125,8 @@ export class AccountRegistry {
       throw err;
     }
     const view: AddedAccount = toView(account);
-    if (check.notice !== undefined) view.notice = withoutSecret(check.notice, secret);
+    const notice = noticeOf(check);
+    if (notice !== undefined) view.notice = withoutSecret(notice, secret);
     return view;
   }
 
@@ -189,9 +206,18 @@ export class AccountRegistry {
     const check = await this.#probe(a.baseUrl, creds);
     const updated = this.#store.accounts.update(accountId, { permission: check.permission }) ?? a;
     const view: AddedAccount = toView(updated);
-    if (check.notice !== undefined) view.notice = withoutSecret(check.notice, creds.secret);
+    const notice = noticeOf(check);
+    if (notice !== undefined) view.notice = withoutSecret(notice, creds.secret);
     return view;
   }
+}
+
+/** What to tell the user about a check: why it could not be made, or what it found. */
+function noticeOf(check: KeyCheck): string | undefined {
+  if (check.unreachable !== undefined) {
+    return `Kept without a check, so its permission is unknown: ${check.unreachable}`;
+  }
+  return check.notice;
 }
 
 export function keychainName(account: Pick<Account, 'apiKey' | 'baseUrl'>): string {
@@ -212,13 +238,8 @@ function toView(a: Account): AccountView {
 
 function checkLabel(value: unknown): string {
   const label = typeof value === 'string' ? value.trim() : '';
-  if (label === '') throw new AccountError('invalid', 'The account needs a label.');
-  if (label.length > LABEL_MAX || [...label].some((c) => c.charCodeAt(0) < 32 || c === '\u007f')) {
-    throw new AccountError(
-      'invalid',
-      `The label must be at most ${LABEL_MAX} characters, without control characters.`,
-    );
-  }
+  const problem = accountLabelProblem(label);
+  if (problem !== null) throw new AccountError('invalid', problem);
   return label;
 }
 

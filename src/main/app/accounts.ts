@@ -87,7 +87,12 @@ export function accountServices(ctx: AccountsContext): {
             .filter((a) => !a.isPaper)
             .map((a) => bridgeAccount(a, liveId(active.session))),
         ),
-      add: (input) => refusing(async () => bridgeAccount(await registry.add(input), null)),
+      add: (input) =>
+        refusing(async () => {
+          const added = await registry.add(input);
+          const account = bridgeAccount(added, null);
+          return added.notice === undefined ? account : { ...account, notice: added.notice };
+        }),
       remove: (accountId) =>
         refusing(async () => {
           await active.settled();

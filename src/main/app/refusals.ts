@@ -12,6 +12,7 @@ export function asServiceError(err: unknown): unknown {
       'not-found': 'not-found',
       rejected: 'exchange',
       'no-secret': 'keychain',
+      unchecked: 'unchecked',
     } as const;
     return new ServiceError(kind[err.kind], err.message, err.code);
   }

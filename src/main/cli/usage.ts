@@ -6,7 +6,9 @@ export const USAGE = `${USAGE_LINE}
 
 Commands:
   accounts add --label L --base-url U --api-key K   add an account; the API secret is read
-                                                    from standard input (kept in the keychain)
+                                                    from standard input (kept in the keychain);
+                                                    --keep-unchecked keeps it when its exchange
+                                                    cannot be checked
   accounts list                                     one JSON line per account
   accounts remove --label L                         the account and its keychain entry
   sync [--once]                                     keep the local store in sync (until Ctrl-C),

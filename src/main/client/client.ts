@@ -426,7 +426,7 @@ export class ExchangeClient {
       try {
         json = JSON.parse(text) as unknown;
       } catch {
-        throw this.#protocol(route, status, `the body is not JSON (${describeText(text)})`);
+        throw this.#notExchange(route, status, headers, text);
       }
       if (status >= 400 && typeof json === 'object' && json !== null) {
         const c = (json as { code?: unknown }).code;
@@ -449,11 +449,17 @@ export class ExchangeClient {
   ): ExchangeError {
     const checked = checks.error.check(answer.json);
     if (!checked.ok) {
-      throw this.#protocol(
+      // Every error of the exchange carries {code, msg} (docs/api.md 7): this is another server.
+      const detail = `an error answer without {code, msg}: ${checked.problem}`;
+      const contentType = contentTypeOf(answer.headers);
+      this.#logger.warn('the server answered outside the API', { route, detail });
+      throw new ProtocolError({
         route,
-        answer.status,
-        `an error answer without {code, msg}: ${checked.problem}`,
-      );
+        httpStatus: answer.status,
+        detail,
+        contentType,
+        notExchange: true,
+      });
     }
     const retryAfterMs = parseRetryAfterMs(answer.headers, Date.now());
     return new ExchangeError({
@@ -463,6 +469,20 @@ export class ExchangeClient {
       route,
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
+  }
+
+  /** An answer that is not JSON: the server is not an exchange. Its body is never quoted. */
+  #notExchange(route: string, httpStatus: number, headers: HeaderMap, text: string): ProtocolError {
+    const detail = `the body is not JSON (${contentTypeOf(headers) ?? 'no content type'}, ${text.length} characters)`;
+    const err = new ProtocolError({
+      route,
+      httpStatus,
+      detail,
+      contentType: contentTypeOf(headers),
+      notExchange: true,
+    });
+    this.#logger.warn('the server answered outside the API', { route, httpStatus, detail });
+    return err;
   }
 
   #protocol(route: string, httpStatus: number, detail: string): ProtocolError {
@@ -484,7 +504,8 @@ export class ExchangeClient {
   }
 }
 
-function describeText(text: string): string {
-  if (text === '') return 'it is empty';
-  return `it starts with ${JSON.stringify(text.slice(0, 40))}`;
+function contentTypeOf(headers: HeaderMap): string | undefined {
+  const raw = headers['content-type'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value === undefined ? undefined : String(value);
 }

@@ -78,14 +78,19 @@ export class NetworkError extends ExchangeClientError {
     outcomeUnknown: boolean;
     cause?: unknown;
   }) {
-    super(networkMessage(args.kind, args.outcomeUnknown), { cause: args.cause });
+    super(networkMessage(args.route, args.kind, args.outcomeUnknown), { cause: args.cause });
     this.kind = args.kind;
     this.outcomeUnknown = args.outcomeUnknown;
     this.route = args.route;
   }
 }
 
-function networkMessage(kind: NetworkFailure, outcomeUnknown: boolean): string {
+/** GET and HEAD only read: whatever became of one, nothing changed at the exchange. */
+export function isReadRoute(route: string): boolean {
+  return /^(GET|HEAD) /.test(route);
+}
+
+function networkMessage(route: string, kind: NetworkFailure, outcomeUnknown: boolean): string {
   const what = {
     connect: 'The exchange could not be reached.',
     timeout: 'The exchange did not answer in time.',
@@ -93,9 +98,11 @@ function networkMessage(kind: NetworkFailure, outcomeUnknown: boolean): string {
     aborted: 'The request to the exchange was cancelled.',
     other: 'The request to the exchange failed.',
   }[kind];
-  return outcomeUnknown
-    ? `${what} The request may have reached the exchange, so whether it took effect is unknown.`
-    : `${what} Nothing was sent to the exchange.`;
+  if (!outcomeUnknown) return `${what} Nothing was sent to the exchange.`;
+  // Only a write can have an effect whose fate is unknown; a read changes nothing either way.
+  return isReadRoute(route)
+    ? `${what} It was only a read: nothing was changed at the exchange.`
+    : `${what} The request may have reached the exchange, so whether it took effect is unknown.`;
 }
 
 export class ProtocolError extends ExchangeClientError {
@@ -103,17 +110,58 @@ export class ProtocolError extends ExchangeClientError {
   /** HTTP status of the answer that did not follow the API. */
   readonly httpStatus: number;
   readonly route: string;
-  /** What was wrong, for logs (never the body itself, which may be large). */
+  /** What was wrong, for logs (never the body itself, which may be large or a web page). */
   readonly detail: string;
+  /** The answer's Content-Type, as sent (undefined: none). */
+  readonly contentType: string | undefined;
+  /**
+   * True when the answer was not JSON, or an error without the exchange's `{code, msg}`: the
+   * server at the address is not an exchange's API (a web page, a proxy's error page, another
+   * service).
+   */
+  readonly notExchange: boolean;
 
-  constructor(args: { route: string; httpStatus: number; detail: string }) {
-    super(
-      `The exchange sent an answer this app does not understand (HTTP ${args.httpStatus}): ${args.detail}.`,
-    );
+  constructor(args: {
+    route: string;
+    httpStatus: number;
+    detail: string;
+    contentType?: string | undefined;
+    notExchange?: boolean;
+  }) {
+    super(protocolMessage(args));
     this.httpStatus = args.httpStatus;
     this.route = args.route;
     this.detail = args.detail;
+    this.contentType = args.contentType;
+    this.notExchange = args.notExchange ?? false;
   }
+}
+
+/**
+ * Never quotes the body: a server that is not the exchange answers with a web page, and its
+ * HTML means nothing to the user. The status and the content type say what it was.
+ */
+function protocolMessage(args: {
+  route: string;
+  httpStatus: number;
+  detail: string;
+  contentType?: string | undefined;
+  notExchange?: boolean;
+}): string {
+  const type = mediaType(args.contentType);
+  if (args.notExchange) {
+    const what = type === undefined ? 'no content type' : type;
+    return `The server at this address is not an exchange: it answered ${args.route} with HTTP ${args.httpStatus} and ${what}, which is not how an exchange answers. Check the address.`;
+  }
+  return `The exchange sent an answer this app does not understand (HTTP ${args.httpStatus}): ${args.detail}.`;
+}
+
+/** "text/html" of "text/html; charset=utf-8"; undefined when absent or not a media type. */
+function mediaType(contentType: string | undefined): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  return type !== undefined && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type)
+    ? type
+    : undefined;
 }
 
 /** The warning a 202 can carry (-5004): the order stands, its fate is read later. */

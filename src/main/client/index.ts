@@ -13,5 +13,6 @@ export {
   type NetworkFailure,
   type OrderWarning,
 } from './errors.js';
+export { codeOf, isTlsFailure } from './network.js';
 export type { Credentials, CredentialsSource } from './signer.js';
 export { estimateOffset, type TimeSample } from './clock.js';

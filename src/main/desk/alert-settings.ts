@@ -10,6 +10,7 @@ import { dec } from '../../shared/money.js';
 import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from '../alerts/index.js';
 import { ServiceError } from '../ipc/errors.js';
 import type { Store } from '../store/index.js';
+import { accountSettingKey } from '../store/repos/settings.js';
 
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   oneClickBetting: false,
@@ -17,7 +18,7 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   startHidden: false,
 };
 
-const alertKey = (accountId: number) => `alerts.${accountId}`;
+const alertKey = (accountId: number) => accountSettingKey('alerts', accountId);
 const DESK_KEY = 'desk';
 
 const alertSettingsShape = Compile(AlertSettings);

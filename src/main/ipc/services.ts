@@ -7,6 +7,7 @@
  */
 import type {
   Account,
+  AddedAccount,
   AlertPage,
   AlertSettings,
   AlertsQuery,
@@ -62,7 +63,7 @@ export interface AccountsService {
   list(): Promise<Account[]>;
   /** Stores the secret in the system keychain (never in the database) and returns the account
    *  without it. Throws `KeychainUnavailableError` when there is no keychain. */
-  add(input: NewAccount): Promise<Account>;
+  add(input: NewAccount): Promise<AddedAccount>;
   /** Removes the account and its secret; switches to paper when it was the active one. Returns
    *  false when there was no such account. */
   remove(accountId: string): Promise<boolean>;

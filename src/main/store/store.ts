@@ -80,7 +80,8 @@ export class Store {
     this.db = db;
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    this.accounts = new AccountsRepo(db, this.#now);
+    this.settings = new SettingsRepo(db, this.#now);
+    this.accounts = new AccountsRepo(db, this.#now, this.settings);
     this.intents = new IntentsRepo(db, this.#now);
     this.orders = new OrdersRepo(db);
     this.blotter = new BlotterRepo(db, this.intents);
@@ -89,7 +90,6 @@ export class Store {
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
-    this.settings = new SettingsRepo(db, this.#now);
   }
 
   get schemaVersion(): number {

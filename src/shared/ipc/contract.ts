@@ -19,10 +19,10 @@ import {
   MarkRead,
 } from './schemas/alerts.js';
 import {
-  Account,
   AccountList,
   AccountRef,
   AccountSwitch,
+  AddedAccount,
   AppInfo,
   AppStatus,
   DeskSettings,
@@ -93,7 +93,7 @@ interface ChannelSchemas {
 export const ipcContract = {
   'app:info': { input: NoInput, output: AppInfo },
   'accounts:list': { input: NoInput, output: AccountList },
-  'accounts:add': { input: NewAccount, output: Account },
+  'accounts:add': { input: NewAccount, output: AddedAccount },
   'accounts:remove': { input: AccountRef, output: Removed },
   'accounts:switch': { input: AccountSwitch, output: AppInfo },
   'fixtures:list': { input: FixturesFilter, output: FixturePage },

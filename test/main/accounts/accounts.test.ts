@@ -6,6 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,12 +36,29 @@ let dir: { dir: string; cleanup: () => void };
 let accounts: AccountRegistry;
 const added: AccountView[] = [];
 
+/** A port nothing listens on: taken, then let go. */
+let closedPort: number;
+/** A plain web server that is not an exchange: every path is its HTML 404 page. */
+let webServer: Server;
+let webServerUrl: string;
+
 beforeAll(async () => {
   sandbox = await startSandbox({ blockMs: 20 });
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  webServer = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!DOCTYPE HTML>\n<html lang="en"><head><title>Error response</title></head></html>');
+  });
+  await new Promise<void>((resolve) => webServer.listen(0, '127.0.0.1', resolve));
+  webServerUrl = `http://127.0.0.1:${(webServer.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await sandbox.close();
+  await new Promise<void>((resolve) => webServer.close(() => resolve()));
 });
 
 async function thrown(p: Promise<unknown>): Promise<Error> {
@@ -142,18 +161,73 @@ describe.runIf(present)('accounts with a keychain', () => {
     expect(await keychain.getSecret(`${key.apiKey}@${sandbox.url}`)).toBeNull();
   });
 
-  it('adds a key it cannot check yet, with its permission unknown', async () => {
+  it('adds no account whose exchange cannot be checked, saying what failed in words', async () => {
+    open();
+    const cases: [string, string][] = [
+      [
+        `http://127.0.0.1:${closedPort}`,
+        `Nothing answers at 127.0.0.1:${closedPort}: the connection was refused. Check the port, and that the exchange is running.`,
+      ],
+      [
+        webServerUrl,
+        'The server at this address is not an exchange: it answered GET /time with HTTP 404 and text/html, which is not how an exchange answers. Check the address.',
+      ],
+      [
+        webServerUrl.replace('http://', 'https://'),
+        `A secure (https) connection to ${new URL(webServerUrl).host} could not be made: the server there may speak plain http. Check whether the address should start with http://.`,
+      ],
+      [
+        'http://no-such-host.invalid:8080',
+        'The host name no-such-host.invalid was not found. Check the address.',
+      ],
+    ];
+    for (const [baseUrl, words] of cases) {
+      const input = { label: 'Nowhere', baseUrl, apiKey: 'k-nowhere', secret: 's-nowhere-secret' };
+      const err = await thrown(accounts.add(input));
+      expect(err, baseUrl).toBeInstanceOf(AccountError);
+      expect((err as AccountError).kind).toBe('unchecked');
+      expect(err.message).toBe(
+        `Nowhere was not added: its exchange could not be checked. ${words}`,
+      );
+      expect(err.message).not.toMatch(/<|DOCTYPE|s-nowhere-secret/);
+      expect(accounts.list()).toEqual([]);
+      expect(await keychain.getSecret(keychainName({ apiKey: 'k-nowhere', baseUrl }))).toBeNull();
+    }
+  });
+
+  it('keeps an account it cannot check when asked to, its permission unknown and said why', async () => {
     open();
     const account = await accounts.add({
       label: 'offline',
-      baseUrl: 'http://127.0.0.1:9',
+      baseUrl: `http://127.0.0.1:${closedPort}`,
       apiKey: 'k-offline',
       secret: 's-offline-secret',
+      keepUnchecked: true,
     });
     added.push(account);
     expect(account.permission).toBe('unknown');
-    expect(account.notice).toMatch(/could not be reached/);
+    expect(account.notice).toBe(
+      `Kept without a check, so its permission is unknown: Nothing answers at 127.0.0.1:${closedPort}: the connection was refused. Check the port, and that the exchange is running.`,
+    );
     expect(await keychain.getSecret(keychainName(account))).toBe('s-offline-secret');
+  });
+
+  it('says in words that an exchange refused the key, and keeps nothing', async () => {
+    open();
+    const key = await sandbox.newAccount('trade');
+    const err = await thrown(
+      accounts.add({
+        label: 'wrong key',
+        baseUrl: sandbox.url,
+        apiKey: 'no-such-key',
+        secret: key.secret,
+      }),
+    );
+    expect((err as AccountError).kind).toBe('rejected');
+    expect(err.message).toMatch(
+      /^The exchange answered, but refused this API key and secret: check both/,
+    );
+    expect(accounts.list()).toEqual([]);
   });
 
   it('refuses a second account with the same label or the same key', async () => {
@@ -171,6 +245,10 @@ describe.runIf(present)('accounts with a keychain', () => {
     open();
     const cases: [Record<string, string>, RegExp][] = [
       [{ label: ' ' }, /needs a label/],
+      [{ label: 'x'.repeat(65) }, /^The label is 65 characters long; the most is 64\.$/],
+      [{ label: 'evil\u202Eexe.txt' }, /text-direction control character \(such as U\+202E\)/],
+      [{ label: 'a\u2067b' }, /text-direction control character/],
+      [{ label: 'tab\there' }, /control characters/],
       [{ baseUrl: 'ftp://x' }, /http:\/\/ or https:\/\//],
       [{ baseUrl: 'not a url' }, /must be a URL/],
       [{ apiKey: '' }, /API key is required/],

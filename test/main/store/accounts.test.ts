@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ALERT_SETTINGS,
+  readAlertSettings,
+  writeAlertSettings,
+} from '../../../src/main/desk/alert-settings.js';
 import { StoreError, type Store } from '../../../src/main/store/index.js';
 import { order, settlement, tempStore } from './support.js';
 
@@ -57,5 +62,43 @@ describe('AccountsRepo', () => {
       expect(store.db.prepare(`SELECT count(*) FROM ${t}`).pluck().get()).toBe(0);
     }
     expect(store.accounts.remove(accountId)).toBe(false);
+  });
+
+  it('removes the account’s settings with it, so an account under the same id starts afresh', () => {
+    const mine = { ...DEFAULT_ALERT_SETTINGS, levels: ['0.3', '0.1'], margin: '0.02' };
+    writeAlertSettings(store, accountId, mine);
+    expect(readAlertSettings(store, accountId)).toEqual(mine);
+    expect(store.accounts.remove(accountId)).toBe(true);
+    expect(store.settings.get(`alerts.${accountId}`)).toBeUndefined();
+
+    // The last account removed: SQLite hands its id to the next one.
+    const next = store.accounts.create({ label: 'next', baseUrl: 'http://x', apiKey: 'k2' });
+    expect(next.id).toBe(accountId);
+    expect(readAlertSettings(store, next.id)).toEqual(DEFAULT_ALERT_SETTINGS);
+  });
+
+  it('gives a new account none of the settings an older store left under its id', () => {
+    store.settings.set(`alerts.${accountId + 1}`, JSON.stringify({ levels: ['0.5'] }));
+    const next = store.accounts.create({ label: 'next', baseUrl: 'http://x', apiKey: 'k2' });
+    expect(next.id).toBe(accountId + 1);
+    expect(store.settings.get(`alerts.${next.id}`)).toBeUndefined();
+  });
+
+  it('leaves no row of the removed account in any table', () => {
+    store.applyOrderUpdates(accountId, [order(1)], 5);
+    store.applySettlements(accountId, [settlement(1)]);
+    store.accounts.remove(accountId);
+    const tables = store.db
+      .prepare(
+        `SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+         WHERE m.type = 'table' AND c.name = 'account_id'`,
+      )
+      .pluck()
+      .all() as string[];
+    expect(tables.length).toBeGreaterThan(5);
+    for (const t of tables) {
+      const left = store.db.prepare(`SELECT count(*) FROM ${t} WHERE account_id = ?`).pluck();
+      expect(left.get(accountId), t).toBe(0);
+    }
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Account } from '../../../src/shared/ipc/contract.js';
-import { AccountsState } from '../../../src/renderer/src/lib/state/accounts.svelte.js';
+import {
+  AccountsState,
+  removalWarning,
+} from '../../../src/renderer/src/lib/state/accounts.svelte.js';
 import { AppState } from '../../../src/renderer/src/lib/state/app.svelte.js';
 import { FakeBridge } from '../fake-bridge.js';
 import { appInfo, NOW } from '../rows.js';
@@ -44,7 +47,27 @@ describe('the accounts', () => {
     expect(state.removalAsked).toBeNull();
     expect(bridge.inputs('accounts:remove')).toEqual([{ accountId: 'acc-1' }]);
     expect(state.list).toEqual([]);
-    expect(state.notice).toBe('Removed Main and its secret.');
+    expect(state.notice).toBe(
+      'Removed Main: its orders, settlements, positions, alerts and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.',
+    );
+  });
+
+  test('before the second press, it says what goes with the account and what the exchange keeps', () => {
+    expect(removalWarning('seed1-live')).toBe(
+      'Removing seed1-live deletes what Betdesk keeps of it on this computer: its orders, settlements, positions and alerts, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.',
+    );
+  });
+
+  test('Keep it takes back the question, and nothing is removed', async () => {
+    const { bridge, state } = setup();
+    await state.load();
+    const [main] = state.list;
+    if (!main) throw new Error('no account listed');
+    await state.pressRemove(main);
+    state.cancelRemoval();
+    expect(state.removalAsked).toBeNull();
+    expect(await state.pressRemove(main)).toBe(false);
+    expect(bridge.inputs('accounts:remove')).toHaveLength(0);
   });
 
   test('pressing Remove on another account asks about that one instead', async () => {
@@ -62,13 +85,40 @@ describe('the accounts', () => {
     const { bridge, state } = setup([]);
     bridge.answer('accounts:add', (input) => account({ label: input.label }));
     const input = { label: 'Main', baseUrl: 'https://x.example', apiKey: 'k', secret: 's' };
-    expect(await state.add(input)).toBe(true);
+    expect(await state.add(input)).toBe('added');
     expect(state.notice).toMatch(/^Added Main\. Its secret is kept in the system keychain\.$/);
     bridge.fail('accounts:add', { kind: 'conflict', message: 'That key is already added.' });
-    expect(await state.add(input)).toBe(false);
-    expect(state.error).toBe('That key is already added.');
+    expect(await state.add(input)).toBe('refused');
+    expect(state.addError).toBe('That key is already added.');
     expect(state.notice).toBeNull();
     expect(state.busy).toBe(false);
+  });
+
+  test('an exchange that could not be checked is reported as such, and a kept one says so', async () => {
+    const { bridge, state } = setup([]);
+    const why =
+      'Nowhere was not added: its exchange could not be checked. The host name no-such-host.invalid was not found. Check the address.';
+    bridge.fail('accounts:add', { kind: 'unchecked', message: why });
+    const input = {
+      label: 'Nowhere',
+      baseUrl: 'http://no-such-host.invalid',
+      apiKey: 'k',
+      secret: 's',
+    };
+    expect(await state.add(input)).toBe('unchecked');
+    expect(state.addError).toBe(why);
+    expect(state.notice).toBeNull();
+
+    bridge.answer('accounts:add', (sent) => ({
+      ...account({ label: sent.label, permission: 'unknown' }),
+      notice: 'Kept without a check, so its permission is unknown: the host was not found.',
+    }));
+    expect(await state.add({ ...input, keepUnchecked: true })).toBe('added');
+    expect(bridge.inputs('accounts:add').at(-1)).toMatchObject({ keepUnchecked: true });
+    expect(state.addError).toBeNull();
+    expect(state.notice).toBe(
+      'Added Nowhere. Its secret is kept in the system keychain. Kept without a check, so its permission is unknown: the host was not found.',
+    );
   });
 
   test('switching to paper trading says so, and the app learns the new mode', async () => {

@@ -41,6 +41,32 @@ describe('the app state', () => {
     expect(app.online).toBe(false);
   });
 
+  test('says why synced prices may be out of date: offline, a failed sync, or sync paused', async () => {
+    const { bridge, app } = setup();
+    app.start();
+    await settle();
+    expect(app.syncBehind).toBeNull();
+    // An address that answers but is not an exchange: online, and every sync fails.
+    const failing: AppStatus = {
+      ...status(true),
+      mode: 'live',
+      sync: {
+        state: 'error',
+        lastSyncAt: null,
+        message: 'The server at this address is not an exchange.',
+      },
+    };
+    bridge.emit('sync:status', failing);
+    expect(app.online).toBe(true);
+    expect(app.syncBehind).toBe('failed');
+    bridge.emit('sync:status', { ...failing, sync: { ...failing.sync, state: 'paused' } });
+    expect(app.syncBehind).toBe('paused');
+    bridge.emit('sync:status', status(false));
+    expect(app.syncBehind).toBe('offline');
+    bridge.emit('sync:status', status(true));
+    expect(app.syncBehind).toBeNull();
+  });
+
   test('reads once at start, and everything again only when its service comes back', async () => {
     const { bridge, app } = setup();
     let reconnects = 0;

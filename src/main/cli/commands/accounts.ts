@@ -8,6 +8,7 @@ import { UsageError } from '../usage.js';
 const ADD: OptionSpec = {
   label: { type: 'string' },
   'api-key': { type: 'string' },
+  'keep-unchecked': { type: 'boolean' },
 };
 const REMOVE: OptionSpec = { label: { type: 'string' } };
 
@@ -44,7 +45,8 @@ async function add(args: string[], io: CliIO, out: Output): Promise<number> {
   }
   const { store, accounts } = await openAccounts(p, io, out);
   try {
-    const account = await accounts.add({ label, baseUrl, apiKey, secret });
+    const keepUnchecked = p.values['keep-unchecked'] === true;
+    const account = await accounts.add({ label, baseUrl, apiKey, secret, keepUnchecked });
     const { notice, ...shown } = account;
     out.json(shown);
     out.say(

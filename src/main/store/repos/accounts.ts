@@ -6,6 +6,7 @@
 import { StatementCache, type Db } from '../connection.js';
 import { isSqliteCode, StoreError } from '../errors.js';
 import { orNull } from '../paging.js';
+import type { SettingsRepo } from './settings.js';
 
 export type Permission = 'read' | 'trade';
 
@@ -59,12 +60,16 @@ function toAccount(r: AccountRow): Account {
 }
 
 export class AccountsRepo {
+  readonly #db: Db;
   readonly #sql: StatementCache;
   readonly #now: () => number;
+  readonly #settings: SettingsRepo;
 
-  constructor(db: Db, now: () => number) {
+  constructor(db: Db, now: () => number, settings: SettingsRepo) {
+    this.#db = db;
     this.#sql = new StatementCache(db);
     this.#now = now;
+    this.#settings = settings;
   }
 
   /** @throws StoreError when the label is taken. */
@@ -72,27 +77,37 @@ export class AccountsRepo {
     // Fields are picked one by one: whatever else the caller's object carries (a secret typed
     // into the same form, say) is never written.
     try {
-      const row = this.#sql
-        .get(
-          `INSERT INTO accounts (label, base_url, api_key, permission, wallet, is_paper, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        )
-        .get(
-          a.label,
-          a.baseUrl,
-          a.apiKey,
-          orNull(a.permission),
-          orNull(a.wallet),
-          a.isPaper ? 1 : 0,
-          this.#now(),
-        ) as AccountRow;
-      return toAccount(row);
+      return this.#db.transaction(() => {
+        const account = this.#insert(a);
+        // An id can be reused (the last account removed): settings a store of an older Betdesk
+        // left behind for it are not this account's.
+        this.#settings.deleteAccountSettings(account.id);
+        return account;
+      })();
     } catch (err) {
       if (isSqliteCode(err, 'SQLITE_CONSTRAINT_UNIQUE')) {
         throw new StoreError(`An account named "${a.label}" already exists.`, { cause: err });
       }
       throw err;
     }
+  }
+
+  #insert(a: NewAccount): Account {
+    const row = this.#sql
+      .get(
+        `INSERT INTO accounts (label, base_url, api_key, permission, wallet, is_paper, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      )
+      .get(
+        a.label,
+        a.baseUrl,
+        a.apiKey,
+        orNull(a.permission),
+        orNull(a.wallet),
+        a.isPaper ? 1 : 0,
+        this.#now(),
+      ) as AccountRow;
+    return toAccount(row);
   }
 
   get(id: number): Account | undefined {
@@ -143,9 +158,16 @@ export class AccountsRepo {
     return this.get(id);
   }
 
-  /** Removes the account and, by cascade, its intents, orders, settlements and alerts. */
+  /**
+   * Removes the account and, by cascade, everything kept of it: order intents, orders,
+   * settlements, position snapshots, sync cursors, alerts; and its settings (alert settings),
+   * in one transaction. The Accounts screen says so before the removal is confirmed.
+   */
   remove(id: number): boolean {
-    return this.#sql.get('DELETE FROM accounts WHERE id = ?').run(id).changes === 1;
+    return this.#db.transaction(() => {
+      this.#settings.deleteAccountSettings(id);
+      return this.#sql.get('DELETE FROM accounts WHERE id = ?').run(id).changes === 1;
+    })();
   }
 }
 

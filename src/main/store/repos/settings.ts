@@ -1,6 +1,17 @@
 /** Named app settings (e.g. the active account): a few short values, never a secret. */
 import { StatementCache, type Db } from '../connection.js';
 
+/**
+ * Settings that belong to one account, kept under "<name>.<accountId>". They go with the account
+ * (AccountsRepo.remove), so an account added later under a reused id starts from the defaults.
+ */
+export const ACCOUNT_SETTINGS = ['alerts'] as const;
+export type AccountSettingName = (typeof ACCOUNT_SETTINGS)[number];
+
+export function accountSettingKey(name: AccountSettingName, accountId: number): string {
+  return `${name}.${accountId}`;
+}
+
 export class SettingsRepo {
   readonly #sql: StatementCache;
   readonly #now: () => number;
@@ -27,5 +38,10 @@ export class SettingsRepo {
   /** False when there was no such setting. */
   delete(key: string): boolean {
     return this.#sql.get('DELETE FROM settings WHERE key = ?').run(key).changes === 1;
+  }
+
+  /** Removes every setting of the account (ACCOUNT_SETTINGS). */
+  deleteAccountSettings(accountId: number): void {
+    for (const name of ACCOUNT_SETTINGS) this.delete(accountSettingKey(name, accountId));
   }
 }

@@ -1,6 +1,7 @@
 /** The app as a whole: mode, accounts, sync status, app-wide settings and screens. */
 import Type, { type Static } from 'typebox';
 import type { LimitGroup } from '../../api/limits.js';
+import { ACCOUNT_LABEL_MAX } from '../account-label.js';
 import { BASE_URL_PATTERN } from '../base-url.js';
 import { Literals, Millis, Nullable } from './common.js';
 
@@ -94,14 +95,35 @@ export type AccountList = Static<typeof AccountList>;
 
 export const NewAccount = Type.Object(
   {
-    label: Type.String({ minLength: 1, maxLength: 64 }),
+    label: Type.String({ minLength: 1, maxLength: ACCOUNT_LABEL_MAX }),
     baseUrl: Type.String({ pattern: BASE_URL_PATTERN, maxLength: 512 }),
     apiKey: Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' }),
     secret: Type.String({ minLength: 1, maxLength: 512, pattern: '^\\S+$' }),
+    keepUnchecked: Type.Optional(
+      Type.Boolean({
+        description:
+          'Add it even when its exchange cannot be checked: sent only after the user saw why the check failed (the refusal of kind "unchecked") and chose to keep it.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type NewAccount = Static<typeof NewAccount>;
+
+/** The account just added, with what the user should know about it. */
+export const AddedAccount = Type.Object(
+  {
+    ...Account.properties,
+    notice: Type.Optional(
+      Type.String({
+        description:
+          'Kept without a check (why), or what the check found (e.g. a removed wallet grant).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AddedAccount = Static<typeof AddedAccount>;
 
 export const AccountRef = Type.Object(
   { accountId: Type.String({ minLength: 1, maxLength: 128 }) },

@@ -33,6 +33,8 @@ export const BRIDGE_ERROR_KINDS = [
   'rate-limited',
   'offline',
   'keychain',
+  /** accounts:add: its exchange could not be checked; `keepUnchecked` adds it anyway. */
+  'unchecked',
   'not-ready',
   'disk-full',
   'internal',

@@ -1,13 +1,32 @@
 /** The exchange accounts: list, add (secret to the keychain via main), remove, switch. */
 import type { Account, NewAccount } from '../../../../shared/ipc/contract.js';
-import { messageOf, type Bridge } from '../bridge.js';
+import { BridgeFailure, messageOf, type Bridge } from '../bridge.js';
 import type { AppState } from './app.svelte.js';
+
+/**
+ * What removing an account deletes, said before the second press. It must stay true to what the
+ * store deletes with the account (AccountsRepo.remove: the cascade and its settings).
+ */
+export function removalWarning(label: string): string {
+  return `Removing ${label} deletes what Betdesk keeps of it on this computer: its orders, settlements, positions and alerts, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.`;
+}
+
+/** How an attempt to add an account ended. */
+export type AddOutcome =
+  /** Added: the form empties. */
+  | 'added'
+  /** Its exchange could not be checked: the form may offer to keep it anyway. */
+  | 'unchecked'
+  /** Refused (wrong key, bad input, no keychain…): nothing was kept. */
+  | 'refused';
 
 export class AccountsState {
   #list = $state.raw<Account[]>([]);
   #busy = $state(false);
   #error = $state<string | null>(null);
   #notice = $state<string | null>(null);
+  /** Why the last add failed, shown by the form. */
+  #addError = $state<string | null>(null);
   /** The account waiting for a second press of Remove. */
   #removalAsked = $state<string | null>(null);
   readonly #bridge: Bridge;
@@ -30,6 +49,10 @@ export class AccountsState {
   get notice(): string | null {
     return this.#notice;
   }
+  /** Why the last attempt to add an account failed, in main's words; null after a success. */
+  get addError(): string | null {
+    return this.#addError;
+  }
   /** The id of the account whose Remove asks to be pressed again, or null. */
   get removalAsked(): string | null {
     return this.#removalAsked;
@@ -44,18 +67,32 @@ export class AccountsState {
     }
   }
 
-  /** Returns true when the account was added. */
-  async add(input: NewAccount): Promise<boolean> {
-    return this.#runAccountChange(async () => {
-      const account = await this.#bridge.invoke('accounts:add', input);
-      this.#notice = `Added ${account.label}. Its secret is kept in the system keychain.`;
+  /**
+   * Adds the account. When its exchange cannot be checked main refuses it ('unchecked') and the
+   * form may send it again with `keepUnchecked`, which adds it without the check.
+   */
+  async add(input: NewAccount): Promise<AddOutcome> {
+    let outcome: AddOutcome = 'refused';
+    this.#addError = null;
+    await this.#runAccountChange(async () => {
+      try {
+        const account = await this.#bridge.invoke('accounts:add', input);
+        outcome = 'added';
+        const kept = `Added ${account.label}. Its secret is kept in the system keychain.`;
+        this.#notice = account.notice === undefined ? kept : `${kept} ${account.notice}`;
+      } catch (err) {
+        if (err instanceof BridgeFailure && err.kind === 'unchecked') outcome = 'unchecked';
+        this.#addError = messageOf(err);
+        return;
+      }
       await this.load();
     });
+    return outcome;
   }
 
   /**
-   * The Remove button: the first press asks (the button becomes "Confirm removal"), the second
-   * removes. Resolves true when the account was removed.
+   * The Remove button: the first press asks, saying what goes with the account (the button
+   * becomes "Confirm removal"); the second removes. Resolves true when it was removed.
    */
   async pressRemove(account: Account): Promise<boolean> {
     if (this.#removalAsked !== account.id) {
@@ -66,10 +103,15 @@ export class AccountsState {
     return this.remove(account);
   }
 
+  /** Keeps the account whose removal was asked. */
+  cancelRemoval(): void {
+    this.#removalAsked = null;
+  }
+
   async remove(account: Account): Promise<boolean> {
     return this.#runAccountChange(async () => {
       await this.#bridge.invoke('accounts:remove', { accountId: account.id });
-      this.#notice = `Removed ${account.label} and its secret.`;
+      this.#notice = `Removed ${account.label}: its orders, settlements, positions, alerts and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.`;
       await this.load();
       await this.#app.refresh();
     });

@@ -38,6 +38,19 @@ export class AppState {
     return this.#online;
   }
 
+  /**
+   * Why what was last synced (prices, positions) may be out of date: the exchange or Betdesk's
+   * service cannot be reached ('offline'), the last sync failed ('failed': e.g. the account's
+   * address answers but is not an exchange), or sync is paused; null while it keeps up.
+   */
+  get syncBehind(): 'offline' | 'failed' | 'paused' | null {
+    if (!this.#online) return 'offline';
+    const state = this.#status?.sync.state;
+    if (state === 'error') return 'failed';
+    if (state === 'paused') return 'paused';
+    return null;
+  }
+
   get paper(): boolean {
     return this.#info?.mode === 'paper';
   }
