@@ -12,6 +12,8 @@ import type {
   PracticeResult,
 } from '../../shared/ipc/contract.js';
 import { dec, price } from '../../shared/money.js';
+import { knockoutDistance } from '../alerts/index.js';
+import { percent } from '../alerts/distance.js';
 import { ServiceError, sentence } from '../ipc/errors.js';
 import type { PracticeService } from '../ipc/services.js';
 import type { SyncStreamName } from '../sync/events.js';
@@ -22,6 +24,8 @@ import { fixtureName } from './rows.js';
 /** What practice needs of the active account's session. */
 export interface PracticeSession {
   readonly isPaper: boolean;
+  /** The account's id in the store. */
+  readonly accountId: number;
   readonly engine: { syncNow(...names: SyncStreamName[]): Promise<void> };
 }
 
@@ -66,6 +70,12 @@ export function practiceService(ctx: PracticeContext): PracticeService {
         );
       }
       const outcome = input.outcome.toUpperCase();
+      const session = await ctx.session();
+      const held = session.isPaper
+        ? ctx.store.positions
+            .list(session.accountId, { contractId: input.contractId, team: outcome })
+            .find((x) => x.boosted && x.knockout !== undefined)
+        : undefined;
       const { knockedOut } = await drive(
         (c) => c.setPrice(input.contractId, outcome, input.indexPrice),
         ['fixtures', 'positions', 'settlements', 'orders'],
@@ -75,7 +85,13 @@ export function practiceService(ctx: PracticeContext): PracticeService {
         knockedOut === 0
           ? ''
           : ` ${knockedOut} boosted position${knockedOut === 1 ? ' was' : 's were'} knocked out.`;
-      return { message: `${name}: ${outcome}’s index price is now ${price(p)}.${out}` };
+      // The distance on the index, as the knockout watch measures it (alerts/distance.ts).
+      const distance = held?.knockout !== undefined ? knockoutDistance(p, held.knockout) : null;
+      const above =
+        distance !== null && distance.gt(0)
+          ? `, ${percent(distance)} above the knockout (${held!.knockout}) of your boosted bet`
+          : '';
+      return { message: `${name}: ${outcome}’s index price is now ${price(p)}${above}.${out}` };
     },
 
     async closeBetting(input: PracticeFixture): Promise<PracticeResult> {
