@@ -12,8 +12,7 @@ import type {
   PracticeResult,
 } from '../../shared/ipc/contract.js';
 import { dec, price } from '../../shared/money.js';
-import { knockoutDistance } from '../alerts/index.js';
-import { percent } from '../alerts/distance.js';
+import { knockoutDistance, percent } from '../alerts/distance.js';
 import { ServiceError, sentence } from '../ipc/errors.js';
 import type { PracticeService } from '../ipc/services.js';
 import type { SyncStreamName } from '../sync/events.js';
