@@ -1,11 +1,12 @@
 /**
  * How close a boosted position is to its knockout, and the alert levels with hysteresis.
  *
- * Distance = (estimatedClosingPrice − knockout) / estimatedClosingPrice: the share of the
- * position's current price it can still lose before reaching the knockout. 0.05 means "the
- * price can fall 5 % more". It is 0 at the knockout and negative below it. (The exchange
- * knocks out on the index price, which sits a little above the closing price, so a small
- * positive distance may already be a knockout: the levels are early warnings, not a promise.)
+ * Distance = (index − knockout) / index, on the outcome's index price: the share of the index
+ * price it can still lose before the knockout. The exchange knocks the position out when the
+ * index price falls to the knockout (docs/api.md 1 and 2.4), so 0.05 means "the index can fall
+ * 5 % more", 0 is the knockout, and a negative distance is past it. The estimated closing price
+ * is not the measure: it sits below the index (far below at low prices: 0.0378 for an index of
+ * 0.0479), and would call a live position knocked out. index-price.ts reads the index.
  *
  * Levels (default 10 %, 5 %, 2 %) fire once when the distance falls to them. A level that
  * fired re-arms only when the distance has recovered above level + margin (default 1 point),
@@ -18,10 +19,10 @@ import { Dec, dec, type DecimalInput } from '../../shared/money.js';
 export const DEFAULT_LEVELS: readonly string[] = ['0.10', '0.05', '0.02'];
 export const DEFAULT_MARGIN = '0.01';
 
-export function knockoutDistance(closingPrice: DecimalInput, knockout: DecimalInput): Dec {
-  const closing = dec(closingPrice);
-  if (closing.lte(0)) return new Dec(-1);
-  return closing.minus(knockout).dividedBy(closing);
+export function knockoutDistance(indexPrice: DecimalInput, knockout: DecimalInput): Dec {
+  const index = dec(indexPrice);
+  if (index.lte(0)) return new Dec(-1);
+  return index.minus(knockout).dividedBy(index);
 }
 
 /** One level's state for one position: armed to fire, and how many times it fired before. */

@@ -17,3 +17,10 @@ export {
   type Ladder,
   type LevelState,
 } from './distance.js';
+export {
+  indexDistance,
+  isFresh,
+  readIndex,
+  type IndexDistance,
+  type IndexReading,
+} from './index-price.js';

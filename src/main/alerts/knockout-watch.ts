@@ -6,7 +6,8 @@
  * repeated, not even across restarts.
  *
  * This class owns the wiring and the public surface; the parts each own one concern:
- * - near-watch.ts: "near" alerts, a ladder of levels per boosted position, on every snapshot.
+ * - near-watch.ts: "near" alerts, a ladder of levels per boosted position, on its index price
+ *   (index-price.ts), checked on every positions pass and whenever a held fixture's price moves.
  * - knocked-out.ts: "knocked out" alerts, from a new KNOCKED_OUT settlement row (not the
  *   history backfill, unless it explains a position seen vanishing) or from a loss below.
  * - loss-judge.ts: a boosted position that shrank or vanished, explained (a sale, a
@@ -16,8 +17,14 @@ import { silentLogger } from '../../shared/log.js';
 import type { DecimalInput } from '../../shared/money.js';
 import type { Alert } from '../store/index.js';
 import { TypedEmitter, type Listener } from '../sync/emitter.js';
-import type { PositionsChangedEvent, SettlementsChangedEvent, SyncStatus } from '../sync/events.js';
-import { DEFAULT_LEVELS, DEFAULT_MARGIN, knockoutDistance, ladder } from './distance.js';
+import type {
+  FixturesChangedEvent,
+  PositionsChangedEvent,
+  SettlementsChangedEvent,
+  SyncStatus,
+} from '../sync/events.js';
+import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from './distance.js';
+import { indexDistance } from './index-price.js';
 import { KnockedOutAlerts } from './knocked-out.js';
 import { LossJudge } from './loss-judge.js';
 import { NearWatch } from './near-watch.js';
@@ -61,6 +68,7 @@ export class KnockoutWatch {
     );
     const alerts = new AlertRecorder(this.#ctx, (e) => this.#events.emit('alert:knockout', e));
     this.#near = new NearWatch(
+      this.#ctx,
       alerts,
       ladder(opts.levels ?? DEFAULT_LEVELS, opts.margin ?? DEFAULT_MARGIN),
     );
@@ -80,6 +88,9 @@ export class KnockoutWatch {
     const e = this.#engine;
     this.#unsubscribe = [
       e.on('positions:changed', (ev) => this.#onPositions(ev)),
+      // Every positions pass, changed or not: an index price that was stale may be fresh again.
+      e.on('positions:synced', () => this.#near.check(this.#positions())),
+      e.on('fixtures:changed', (ev) => this.#onFixtures(ev)),
       e.on('settlements:changed', (ev) => this.#onSettlements(ev)),
       e.on('orders:changed', () => this.#losses.recheck()),
       e.on('sync:status', (ev) => this.#onStatus(ev)),
@@ -130,18 +141,30 @@ export class KnockoutWatch {
     return this.#losses.pending;
   }
 
-  /** Every boosted position's distance to its knockout, from the latest snapshot. */
+  /**
+   * Every boosted position of the latest snapshot whose index price is known: its distance to
+   * the knockout on that index.
+   */
   distances(): KnockoutDistance[] {
-    return this.#positions()
-      .filter((p) => p.boosted && p.knockout !== undefined)
-      .map((p) => ({
+    const { store, accountId, now } = this.#ctx;
+    const at = now();
+    const out: KnockoutDistance[] = [];
+    for (const p of this.#positions()) {
+      if (!p.boosted || p.knockout === undefined) continue;
+      const d = indexDistance(store, accountId, p, p.knockout, at);
+      if (d === undefined) continue;
+      out.push({
         contractId: p.contractId,
         outcome: p.outcome,
         contracts: p.contracts,
-        knockout: p.knockout!,
-        estimatedClosingPrice: p.estimatedClosingPrice,
-        distance: knockoutDistance(p.estimatedClosingPrice, p.knockout!).toFixed(4),
-      }));
+        knockout: p.knockout,
+        indexPrice: d.index.price,
+        indexReadAt: d.index.readAt,
+        fresh: d.fresh,
+        distance: d.distance.toFixed(4),
+      });
+    }
+    return out;
   }
 
   /** The account's stored knockout alerts, newest first. */
@@ -158,6 +181,13 @@ export class KnockoutWatch {
     for (const p of e.positions) this.#knockedOut.remember(p);
     this.#near.check(e.positions);
     this.#losses.compare(e.previous, e.positions);
+  }
+
+  /** A held boosted fixture's index price moved (the price watch or the fixtures refresh). */
+  #onFixtures(e: FixturesChangedEvent): void {
+    const positions = this.#positions();
+    const moved = new Set(e.fixtures.map((f) => f.contractId));
+    if (positions.some((p) => p.boosted && moved.has(p.contractId))) this.#near.check(positions);
   }
 
   #onSettlements(e: SettlementsChangedEvent): void {

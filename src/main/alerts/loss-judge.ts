@@ -6,7 +6,10 @@
  * SETTLEMENT rows are a sale and a resolution), our own filled SELL orders since that update
  * (the store's orders; order intents and orders still in flight make it wait), the fixture
  * having resolved. Whatever is left is a knockout: a partial one while the position stays
- * open, or, for a vanished position, one whose row has not come after settleWaitMs.
+ * open, or, for a vanished position, one whose row has not come after settleWaitMs. So a
+ * knockout is only ever the exchange's word (its rows and positions), never a guess from a
+ * price: the near watch says nothing at or past the knockout, and no figure here is the
+ * estimated closing price, which sits below the index the exchange knocks out on.
  */
 import { FINAL_ORDER_STATUSES } from '../../shared/api/schemas.js';
 import type { StoredPosition } from '../store/index.js';

@@ -6,17 +6,24 @@ function bet(outcome: string, fixture: string | undefined): string {
   return fixture === undefined ? `on ${outcome}` : `on ${outcome} (${fixture})`;
 }
 
+/**
+ * A position near its knockout, on its index price (the price the exchange knocks out on):
+ * "Your boosted bet on NEW (MUN v NEW) is 4.2% above its knockout: index price 0.0396,
+ * knockout 0.0379, inside the 5% alert level."
+ */
 export function nearMessage(a: {
   outcome: string;
   fixture: string | undefined;
+  /** (index − knockout) / index, above 0. */
   distance: Dec;
   level: Dec;
+  index: string;
   knockout: string;
 }): string {
-  const where = a.distance.lte(0)
-    ? `has reached its knockout price of ${a.knockout}`
-    : `is ${percent(a.distance)} above its knockout price of ${a.knockout}`;
-  return `Your boosted bet ${bet(a.outcome, a.fixture)} ${where}, inside the ${percent(a.level)} alert level.`;
+  return (
+    `Your boosted bet ${bet(a.outcome, a.fixture)} is ${percent(a.distance)} above its knockout: ` +
+    `index price ${a.index}, knockout ${a.knockout}, inside the ${percent(a.level)} alert level.`
+  );
 }
 
 export function knockedOutMessage(a: {

@@ -1,15 +1,21 @@
 /**
- * "Near" alerts: on every positions snapshot, each boosted position's distance to its knockout
- * (distance.ts) is fed to its ladder of levels; a level fires once and re-arms only after the
- * distance recovers past level + margin. A position's ladder is rebuilt from the near alerts
- * stored for it (when first seen, when its knockout changes, after new levels), so a restart
- * repeats none.
+ * "Near" alerts: whenever positions or their index prices are read, each boosted position's
+ * distance to its knockout on the index (distance.ts, index-price.ts) is fed to its ladder of
+ * levels; a level fires once and re-arms only after the distance recovers past level + margin.
+ * A position's ladder is rebuilt from the near alerts stored for it (when first seen, when its
+ * knockout changes, after new levels), so a restart repeats none.
+ *
+ * No near alert is raised on an index price not read yet or read too long ago (stale: the
+ * price now may be anywhere), nor at or past the knockout: the exchange has knocked the
+ * position out then, and the knocked-out alert says so on the exchange's word (knocked-out.ts).
  */
 import type { StoredPosition } from '../store/index.js';
-import { initialStates, knockoutDistance, step, type Ladder, type LevelState } from './distance.js';
+import { initialStates, step, type Ladder, type LevelState } from './distance.js';
+import { indexDistance } from './index-price.js';
 import { nearKey, nearPrefix, parseNearCount, positionKey } from './keys.js';
 import { nearMessage } from './messages.js';
 import type { AlertRecorder } from './recorder.js';
+import type { WatchContext } from './watch-types.js';
 
 interface Track {
   knockout: string;
@@ -17,12 +23,14 @@ interface Track {
 }
 
 export class NearWatch {
+  readonly #ctx: WatchContext;
   readonly #alerts: AlertRecorder;
   #ladder: Ladder;
   /** Per position (contract|outcome): the ladder state for its current knockout. */
   readonly #tracks = new Map<string, Track>();
 
-  constructor(alerts: AlertRecorder, levels: Ladder) {
+  constructor(ctx: WatchContext, alerts: AlertRecorder, levels: Ladder) {
+    this.#ctx = ctx;
     this.#alerts = alerts;
     this.#ladder = levels;
   }
@@ -33,8 +41,13 @@ export class NearWatch {
     this.#tracks.clear();
   }
 
-  /** Raises what `positions` (the latest snapshot) crossed; forgets positions no longer in it. */
+  /**
+   * Raises what `positions` (the latest snapshot) crossed on their index prices as stored now;
+   * forgets positions no longer in it.
+   */
   check(positions: readonly StoredPosition[]): void {
+    const { store, accountId, now } = this.#ctx;
+    const at = now();
     const live = new Set<string>();
     for (const p of positions) {
       if (!p.boosted || p.knockout === undefined) continue;
@@ -45,7 +58,9 @@ export class NearWatch {
         track = { knockout: p.knockout, states: this.#loadStates(p) };
         this.#tracks.set(k, track);
       }
-      const distance = knockoutDistance(p.estimatedClosingPrice, p.knockout);
+      const reading = indexDistance(store, accountId, p, p.knockout, at);
+      if (reading === undefined || !reading.fresh || reading.distance.lte(0)) continue;
+      const { distance, index } = reading;
       const i = step(this.#ladder, track.states, distance);
       if (i === null) continue;
       const level = this.#ladder.levels[i]!;
@@ -57,6 +72,7 @@ export class NearWatch {
         fixture,
         distance,
         level,
+        index: index.price,
         knockout: p.knockout,
       });
       this.#alerts.raise(
@@ -64,7 +80,7 @@ export class NearWatch {
           kind: 'near',
           contractId: p.contractId,
           outcome: p.outcome,
-          level: p.estimatedClosingPrice,
+          level: index.price,
           threshold: p.knockout,
           message,
           dedupKey: nearKey(p.contractId, p.outcome, p.knockout, levelText, state.fired),

@@ -40,7 +40,7 @@ export interface KnockoutAlertEvent {
   outcome: string;
   /** near: the level that fired, a fraction ("0.05"). */
   level?: string;
-  /** near: the distance to the knockout, a fraction with 4 places ("0.0431"). */
+  /** near: the distance to the knockout on the index price, a fraction with 4 places ("0.0431"). */
   distance?: string;
   /** The knockout price, when known. */
   knockout?: string;
@@ -60,14 +60,19 @@ export interface KnockoutWatchEvents {
   'alert:knockout': KnockoutAlertEvent;
 }
 
-/** A boosted position's distance to its knockout now, for the positions screen. */
+/** A boosted position's distance to its knockout on its outcome's index price now. */
 export interface KnockoutDistance {
   contractId: string;
   outcome: string;
   contracts: number;
   knockout: string;
-  estimatedClosingPrice: string;
-  /** Fraction of the price, 4 places; negative below the knockout. */
+  /** The outcome's index price as last read. */
+  indexPrice: string;
+  /** Local time it was read; null when not recorded. */
+  indexReadAt: number | null;
+  /** Read recently enough (within twice its polling interval) to alert on. */
+  fresh: boolean;
+  /** (index − knockout) / index, 4 places; negative below the knockout. */
   distance: string;
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the active account's sync engine announces, as the bridge's push events: fixtures,
- * positions (the whole view, on every positions pass, so "updated 3 s ago" is true), orders
+ * positions (the whole view, on every positions pass, so "updated 3 s ago" is true, and when
+ * the index price of a boosted position's fixture moves: its distance to the knockout), orders
  * (as rows), new settlements (the History screen refreshes), the history sweep's progress
  * (first sync and resync, page by page), and status. The desk's own parts (placing, the alert
  * centre) emit to the hub themselves.
@@ -49,6 +50,15 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
       // The engine emits only when a fixture is new or differs from the stored one.
       wiring.fixtures.invalidate();
       wiring.hub.emit('fixtures:changed', { total: wiring.fixtures.total, syncedAt: e.at });
+      const moved = new Set(e.fixtures.map((f) => f.contractId));
+      const held = wiring.store.positions.list(session.accountId);
+      if (held.some((p) => p.boosted && moved.has(p.contractId))) {
+        wiring.hub.emit('positions:changed', {
+          accountId,
+          at: e.at,
+          view: sessionPositions(session, wiring.store),
+        });
+      }
     }),
     session.engine.on('positions:synced', (e) => {
       wiring.hub.emit('positions:changed', {

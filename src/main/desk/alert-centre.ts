@@ -19,9 +19,13 @@ import {
   type MarkRead,
 } from '../../shared/ipc/contract.js';
 import { formatUsd } from '../../shared/money.js';
-import { knockoutDistance, type KnockoutAlertEvent } from '../alerts/index.js';
+import { indexDistance, type KnockoutAlertEvent } from '../alerts/index.js';
 import type { Listener } from '../sync/emitter.js';
-import type { OrdersChangedEvent, PositionsSyncedEvent } from '../sync/events.js';
+import type {
+  FixturesChangedEvent,
+  OrdersChangedEvent,
+  PositionsSyncedEvent,
+} from '../sync/events.js';
 import type { Alert, AlertKind, Store } from '../store/index.js';
 import { outcomeOfOrder } from '../trading/outcome.js';
 import { readAlertSettings, writeAlertSettings } from './alert-settings.js';
@@ -38,6 +42,7 @@ export interface KnockoutAlerts {
 export interface OrderAndPositionFeed {
   on(event: 'orders:changed', listener: Listener<OrdersChangedEvent>): () => void;
   on(event: 'positions:synced', listener: Listener<PositionsSyncedEvent>): () => void;
+  on(event: 'fixtures:changed', listener: Listener<FixturesChangedEvent>): () => void;
 }
 
 export type Emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
@@ -86,6 +91,8 @@ export class AlertCentre {
       this.#watch.on('alert:knockout', (e) => this.#announce(e.alertId)),
       this.#engine.on('orders:changed', (e) => this.#onOrders(e)),
       this.#engine.on('positions:synced', () => this.#summaryChanged()),
+      // An index price moved: a position may have come near its knockout, or left it.
+      this.#engine.on('fixtures:changed', () => this.#summaryChanged()),
     ];
   }
 
@@ -122,17 +129,15 @@ export class AlertCentre {
   summary(): AlertsSummary {
     const unread = this.#store.alerts.unreadCounts(this.#accountId);
     const levels = this.#settings.levels;
-    const nearKnockout = this.#store.positions
-      .list(this.#accountId)
-      .filter(
-        (p) =>
-          p.boosted &&
-          p.knockout !== undefined &&
-          deepestLevelInside(
-            knockoutDistance(p.estimatedClosingPrice, p.knockout).toString(),
-            levels,
-          ) !== null,
-      ).length;
+    const now = this.#now();
+    // On the index price (the exchange knocks out on it), read recently enough to trust now.
+    const nearKnockout = this.#store.positions.list(this.#accountId).filter((p) => {
+      if (!p.boosted || p.knockout === undefined) return false;
+      const d = indexDistance(this.#store, this.#accountId, p, p.knockout, now);
+      return (
+        d !== undefined && d.fresh && deepestLevelInside(d.distance.toString(), levels) !== null
+      );
+    }).length;
     return {
       accountId: this.#bridgeId,
       unread: Object.values(unread).reduce((a, b) => a + b, 0),

@@ -1,11 +1,13 @@
 /**
  * The positions screen's view of the store: every open position of the account with its
- * fixture, its distance to the knockout and the alert level it is inside, and how fresh the
- * figures are. Read from the store, so it works while the exchange is away.
+ * fixture, its distance to the knockout on its outcome's index price (the price the exchange
+ * knocks out on; alerts/index-price.ts) with when that price was read, the alert level it is
+ * inside, and how fresh the figures are. Read from the store, so it works while the exchange is
+ * away.
  */
 import type { PositionRow, PositionsView } from '../../shared/ipc/contract.js';
 import { dec, price } from '../../shared/money.js';
-import { knockoutDistance } from '../alerts/index.js';
+import { knockoutDistance, readIndex, type IndexReading } from '../alerts/index.js';
 import type { Store, StoredPosition } from '../store/index.js';
 import { fixtureLookup } from './rows.js';
 
@@ -29,7 +31,14 @@ export function positionsView(
   const fixture = fixtureLookup(store, accountId);
   const positions = store.positions
     .list(accountId)
-    .map((p) => positionRow(p, fixture(p.contractId), opts.levels));
+    .map((p) =>
+      positionRow(
+        p,
+        fixture(p.contractId),
+        opts.levels,
+        p.boosted ? readIndex(store, accountId, p) : undefined,
+      ),
+    );
   return {
     accountId: opts.bridgeId,
     positions,
@@ -39,18 +48,21 @@ export function positionsView(
   };
 }
 
+/** `index`: the outcome's index price as last read, for a boosted position. */
 export function positionRow(
   p: StoredPosition,
   fixture: PositionRow['fixture'],
   levels: readonly string[],
+  index: IndexReading | undefined,
 ): PositionRow {
   const knockout = p.boosted && p.knockout !== undefined ? p.knockout : null;
+  const known = knockout === null ? undefined : index;
   let knockoutDistance_: PositionRow['knockoutDistance'] = null;
   let nearLevel: string | null = null;
-  if (knockout !== null) {
-    const fraction = knockoutDistance(p.estimatedClosingPrice, knockout);
+  if (knockout !== null && known !== undefined) {
+    const fraction = knockoutDistance(known.price, knockout);
     knockoutDistance_ = {
-      price: price(dec(p.estimatedClosingPrice).minus(knockout)),
+      price: price(dec(known.price).minus(knockout)),
       fraction: fraction.toFixed(4),
     };
     nearLevel = deepestLevelInside(fraction.toString(), levels);
@@ -69,6 +81,9 @@ export function positionRow(
     maxPayout: p.maxPayout,
     boosted: p.boosted,
     knockout,
+    indexPrice: known?.price ?? null,
+    indexReadAt: known?.readAt ?? null,
+    indexStaleAfterMs: known?.staleAfterMs ?? null,
     knockoutDistance: knockoutDistance_,
     nearLevel,
     updatedAt: p.updatedAt,

@@ -12,6 +12,7 @@ import type {
   PracticeResult,
 } from '../../shared/ipc/contract.js';
 import { dec, price } from '../../shared/money.js';
+import { knockoutDistance, percent } from '../alerts/distance.js';
 import { ServiceError, sentence } from '../ipc/errors.js';
 import type { PracticeService } from '../ipc/services.js';
 import type { SyncStreamName } from '../sync/events.js';
@@ -68,10 +69,16 @@ export function practiceService(ctx: PracticeContext): PracticeService {
         );
       }
       const outcome = input.outcome.toUpperCase();
+      const session = await ctx.session();
+      const held = session.isPaper
+        ? ctx.store.positions
+            .list(session.accountId, { contractId: input.contractId, team: outcome })
+            .find((x) => x.boosted && x.knockout !== undefined)
+        : undefined;
       const { knockedOut, name } = await drive(
-        (c, session) => ({
+        (c, active) => ({
           ...c.setPrice(input.contractId, outcome, input.indexPrice),
-          name: fixtureName(ctx.store, session.accountId, input.contractId),
+          name: fixtureName(ctx.store, active.accountId, input.contractId),
         }),
         ['fixtures', 'positions', 'settlements', 'orders'],
       );
@@ -79,7 +86,13 @@ export function practiceService(ctx: PracticeContext): PracticeService {
         knockedOut === 0
           ? ''
           : ` ${knockedOut} boosted position${knockedOut === 1 ? ' was' : 's were'} knocked out.`;
-      return { message: `${name}: ${outcome}’s index price is now ${price(p)}.${out}` };
+      // The distance on the index, as the knockout watch measures it (alerts/distance.ts).
+      const distance = held?.knockout !== undefined ? knockoutDistance(p, held.knockout) : null;
+      const above =
+        distance !== null && distance.gt(0)
+          ? `, ${percent(distance)} above the knockout (${held!.knockout}) of your boosted bet`
+          : '';
+      return { message: `${name}: ${outcome}’s index price is now ${price(p)}${above}.${out}` };
     },
 
     async closeBetting(input: PracticeFixture): Promise<PracticeResult> {

@@ -530,6 +530,7 @@ export class SyncEngine {
     return {
       ctx: () => this.#ctx(),
       now: () => this.#now(),
+      intervals: this.#intervals,
       has: (name) => this.#streams.has(name),
       trigger: (...names) => this.#trigger(...names),
       takeSettlementsWaiters: () => this.#streams.get('settlements')?.waiting.splice(0) ?? [],

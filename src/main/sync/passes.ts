@@ -11,6 +11,7 @@ import { asError } from './errors.js';
 import type { TypedEmitter } from './emitter.js';
 import type { HistorySweepReason, SyncEvents, SyncStreamName } from './events.js';
 import { HistorySweeps, type Waiter } from './history.js';
+import type { SyncIntervals } from './intervals.js';
 import type { PassResult } from './report.js';
 import type { StreamContext } from './streams/context.js';
 import { syncFixtures } from './streams/fixtures.js';
@@ -27,6 +28,8 @@ export const NOTHING_ASKED = Symbol('nothing asked');
 export interface PassHost {
   ctx(): StreamContext;
   now(): number;
+  /** The engine's polling intervals (a price read records the interval it is read at). */
+  readonly intervals: Readonly<SyncIntervals>;
   has(name: SyncStreamName): boolean;
   /** Asks for a pass of these streams soon. */
   trigger(...names: SyncStreamName[]): void;
@@ -113,7 +116,7 @@ export class StreamPasses {
         return r;
       }
       case 'fixtures': {
-        const r = await syncFixtures(ctx);
+        const r = await syncFixtures(ctx, this.#host.intervals.fixturesMs);
         if (r.changed.length > 0) {
           this.#events.emit('fixtures:changed', {
             accountId: this.#accountId,
@@ -129,7 +132,7 @@ export class StreamPasses {
         return r;
       }
       case 'prices': {
-        const r = await watchPrices(ctx, this.#pricesMemory);
+        const r = await watchPrices(ctx, this.#pricesMemory, this.#host.intervals.pricesMs);
         if (!r.asked) return NOTHING_ASKED;
         if (r.changed.length > 0) {
           this.#events.emit('fixtures:changed', {

@@ -141,6 +141,30 @@ describe('closing and settlement rows', () => {
     expect(rows[0]).toMatchObject({ type: 'CLOSED', contracts: 10 });
   });
 
+  it('knocks out on the index price alone: alive a tick above the knockout at a low price, out at it', async () => {
+    // The bet: boost 60 at an index of 0.06, knockout 0.0379. Its estimated closing
+    // price falls below the knockout long before the index does; only the index counts.
+    const d = await domain();
+    const w = d.createWallet();
+    const f = fixture(d);
+    d.setPrice(f.contractId, 'HOM', '0.0600');
+    const bet = await placeAndSettle(d, w, buy(f, 'HOM', '20', { boost: 60 }));
+    expect(bet.knockout).toBe('0.0379');
+    for (const index of ['0.0479', '0.0380']) {
+      expect(d.setPrice(f.contractId, 'HOM', index), index).toEqual({ knockedOut: 0 });
+      const p = d.positions(w, {}).positions[0]!;
+      expect(p).toMatchObject({ contracts: 20, knockout: '0.0379' });
+      if (index === '0.0479') expect(dec(p.estimatedClosingPrice).lt('0.0379')).toBe(true);
+    }
+    expect(d.setPrice(f.contractId, 'HOM', '0.0379')).toEqual({ knockedOut: 1 });
+    expect(d.positions(w, {}).total).toBe(0);
+    expect(d.settlements(w, {}).settlements[0]).toMatchObject({
+      type: 'KNOCKED_OUT',
+      contracts: 20,
+      price: '0.0379',
+    });
+  });
+
   it('writes a KNOCKED_OUT row when a knockout makes the position flat', async () => {
     const d = await domain();
     const w = d.createWallet();

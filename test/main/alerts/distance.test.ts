@@ -8,10 +8,30 @@ const defaults = ladder();
 const fresh = () => initialStates(defaults.levels.map(() => 0));
 
 describe('knockout distance', () => {
-  it('is the share of the closing price left above the knockout', () => {
+  it('is the share of the index price left above the knockout', () => {
     expect(knockoutDistance('0.40', '0.30').toString()).toBe('0.25');
     expect(knockoutDistance('0.30', '0.30').toString()).toBe('0');
     expect(knockoutDistance('0.28', '0.30').isNegative()).toBe(true);
+  });
+
+  it('keeps a low-priced bet an index cent above its knockout far from it (the issue: 0.0479 over 0.0379)', () => {
+    // The exchange knocks out when the index falls to the knockout; the closing estimate for
+    // that index, 0.0378, is below the knockout and must not be what is measured.
+    expect(knockoutDistance('0.0479', '0.0379').toFixed(4)).toBe('0.2088');
+    expect(knockoutDistance('0.0379', '0.0379').isZero()).toBe(true);
+    expect(knockoutDistance('0.0378', '0.0379').isNegative()).toBe(true);
+  });
+
+  it('is a fall of that share of the index away from the knockout, at any price', () => {
+    const price = fc.integer({ min: 2, max: 9999 }).map((n) => dec(n).dividedBy(10_000));
+    fc.assert(
+      fc.property(price, price, (index, knockout) => {
+        const d = knockoutDistance(index, knockout);
+        // The index falling by d of itself lands exactly on the knockout.
+        expect(index.times(dec(1).minus(d)).minus(knockout).abs().lt('1e-30')).toBe(true);
+        expect(d.gt(0)).toBe(index.gt(knockout));
+      }),
+    );
   });
 });
 

@@ -52,8 +52,12 @@ beforeEach(() => {
   startWatch();
 });
 
-/** Reads positions (and what a change calls for) and lets the watch finish its checks. */
+/**
+ * Reads the index prices (the fixtures) and positions, and what a change calls for, and lets
+ * the watch finish its checks.
+ */
 async function poll(): Promise<void> {
+  await engine.syncNow('fixtures');
   await engine.syncNow('positions');
   await watch.idle();
 }
@@ -84,8 +88,8 @@ function stored(kind: 'near' | 'knocked_out', f: OpenFixture) {
 }
 
 /**
- * A boosted position and a way to put its closing price at a chosen distance from its
- * knockout: the closing price sits a fixed step below the index for a fixed size.
+ * A boosted position and a way to put its outcome's index price at a chosen distance from its
+ * knockout, (index − knockout) / index: the price the exchange knocks out on.
  */
 async function boostedPosition(contracts = 100, boost = 50) {
   const f = await newFixture(world.sandbox);
@@ -94,20 +98,15 @@ async function boostedPosition(contracts = 100, boost = 50) {
   const p = position(f);
   expect(p?.boosted).toBe(true);
   const knockout = dec(p!.knockout!);
-  const step = dec('0.5').minus(p!.estimatedClosingPrice);
   return {
     f,
     knockout,
-    /** Sets the index so the distance is about `d` and reads positions. */
+    /** Sets the index so the distance is about `d`, reads it and positions; the distance. */
     async at(d: string): Promise<string> {
-      const closing = knockout.dividedBy(dec(1).minus(d));
-      await setIndex(f, closing.plus(step).toFixed(4));
+      const index = knockout.dividedBy(dec(1).minus(d)).toFixed(4);
+      await setIndex(f, index);
       await poll();
-      const now = position(f)!;
-      return dec(now.estimatedClosingPrice)
-        .minus(now.knockout!)
-        .dividedBy(now.estimatedClosingPrice)
-        .toFixed(4);
+      return dec(index).minus(knockout).dividedBy(index).toFixed(4);
     },
   };
 }
@@ -143,7 +142,7 @@ describe('near alerts', () => {
       true,
     );
     expect(near[1]!.message).toMatch(
-      /^Your boosted bet on .+ is \d+(\.\d)?% above its knockout price of 0\.\d{4}, inside the 5% alert level\.$/,
+      /^Your boosted bet on .+ is \d+(\.\d)?% above its knockout: index price 0\.\d{4}, knockout 0\.\d{4}, inside the 5% alert level\.$/,
     );
     expect(dec(near[1]!.distance!).lte('0.05')).toBe(true);
     expect(stored('near', p.f)).toHaveLength(4);

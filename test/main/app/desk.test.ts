@@ -16,6 +16,7 @@ import type {
   OrdersChanged,
   PositionsChanged,
 } from '../../../src/shared/ipc/contract.js';
+import { nearKnockoutPrice, pastKnockoutPrice } from '../../../src/shared/desk/knockout.js';
 import { dec } from '../../../src/shared/money.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { AppHarness, marketBet, type Seen } from './support.js';
@@ -243,24 +244,34 @@ describe('the betting desk', () => {
       .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
       .toBe(1);
 
-    // Just above the knockout: inside an alert level, not knocked out.
-    const near = dec(knockout).times('1.04').toFixed(4);
+    // The practice panel's "Move near the knockout": the index just above the knockout, inside
+    // the deepest alert level (the distance is measured on the index), not knocked out.
+    const near = nearKnockoutPrice(knockout);
     const moved = await services.practice.setPrice({
       contractId: f!.contractId,
       outcome: f!.homeTeam,
       indexPrice: near,
     });
-    expect(moved.message).toContain(`index price is now ${near}`);
+    expect(moved.message).toMatch(
+      new RegExp(`index price is now ${near}, [\\d.]+% above the knockout \\(${knockout}\\)`),
+    );
     await expect.poll(() => alerts(seen, 'near').length, { timeout: 20_000 }).toBeGreaterThan(0);
     const nearAlert = alerts(seen, 'near')[0]!;
     expect(nearAlert.alert.knockout).toBe(knockout);
     expect(nearAlert.notify).toBe(true);
     expect(nearAlert.summary.unreadDanger).toBeGreaterThan(0);
     const row = (await services.positions.view()).positions[0]!;
-    expect(row.nearLevel).not.toBeNull();
-    expect(row.knockoutDistance).not.toBeNull();
+    expect(row.nearLevel).toBe('0.02');
+    expect(row.indexPrice).toBe(near);
+    expect(row.knockoutDistance).toEqual({
+      price: dec(near).minus(knockout).toFixed(4),
+      fraction: dec(near).minus(knockout).dividedBy(near).toFixed(4),
+    });
+    expect(nearAlert.alert.message).toContain(`index price ${near}`);
+    expect(nearAlert.summary.nearKnockout).toBe(1); // the tray's "1 position near knockout"
 
-    const past = dec(knockout).minus('0.01').toFixed(4);
+    // "Move past the knockout".
+    const past = pastKnockoutPrice(knockout);
     const out = await services.practice.setPrice({
       contractId: f!.contractId,
       outcome: f!.homeTeam,

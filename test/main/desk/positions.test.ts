@@ -4,18 +4,52 @@ import { position } from '../store/support.js';
 
 const LEVELS = ['0.1', '0.05', '0.02'];
 
+const READ = { readAt: 1_000, staleAfterMs: 2_000 };
+
 describe('a position as the positions screen shows it', () => {
-  it('measures the distance to the knockout in price and as a fraction of the price', () => {
+  it('measures the distance to the knockout on the index price, in price and as a fraction of it', () => {
     const row = positionRow(
       {
-        ...position('C', 'ARS', { estimatedClosingPrice: '0.3200', knockout: '0.3012' }),
+        ...position('C', 'ARS', { estimatedClosingPrice: '0.3000', knockout: '0.3012' }),
         snapshotAt: 1,
       },
       null,
       LEVELS,
+      { price: '0.3200', ...READ },
     );
     expect(row.knockoutDistance).toEqual({ price: '0.0188', fraction: '0.0588' });
     expect(row.nearLevel).toBe('0.1');
+    expect(row).toMatchObject({
+      indexPrice: '0.3200',
+      indexReadAt: 1_000,
+      indexStaleAfterMs: 2_000,
+    });
+  });
+
+  it('calls a low-priced bet an index cent above its knockout alive, whatever the closing estimate', () => {
+    // The issue: boost 60 at 0.06, knockout 0.0379, index 0.0479, closing estimate 0.0378.
+    const row = positionRow(
+      {
+        ...position('C', 'NEW', { estimatedClosingPrice: '0.0378', knockout: '0.0379' }),
+        snapshotAt: 1,
+      },
+      null,
+      LEVELS,
+      { price: '0.0479', ...READ },
+    );
+    expect(row.knockoutDistance).toEqual({ price: '0.0100', fraction: '0.2088' });
+    expect(row.nearLevel).toBeNull();
+  });
+
+  it('shows no distance for a knockout whose index price was not read yet', () => {
+    const row = positionRow({ ...position('C', 'ARS'), snapshotAt: 1 }, null, LEVELS, undefined);
+    expect(row).toMatchObject({
+      knockout: '0.3012',
+      knockoutDistance: null,
+      nearLevel: null,
+      indexPrice: null,
+      indexReadAt: null,
+    });
   });
 
   it('has no knockout, distance or level when unboosted', () => {
@@ -23,8 +57,14 @@ describe('a position as the positions screen shows it', () => {
       { ...position('C', 'ARS', { boosted: false, knockout: undefined }), snapshotAt: 1 },
       null,
       LEVELS,
+      { price: '0.5000', ...READ },
     );
-    expect(row).toMatchObject({ knockout: null, knockoutDistance: null, nearLevel: null });
+    expect(row).toMatchObject({
+      knockout: null,
+      knockoutDistance: null,
+      nearLevel: null,
+      indexPrice: null,
+    });
   });
 
   it('names the narrowest level the distance has fallen to', () => {

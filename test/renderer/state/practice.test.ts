@@ -6,9 +6,14 @@ import {
 } from '../../../src/renderer/src/lib/state/practice.svelte.js';
 import { FakeBridge } from '../fake-bridge.js';
 import type { PositionRow } from '../../../src/shared/ipc/contract.js';
+import { dec } from '../../../src/shared/money.js';
 import { NOW, position } from '../rows.js';
 
-function setup(fixtures: PracticeFixture[], positions: PositionRow[] = []) {
+function setup(
+  fixtures: PracticeFixture[],
+  positions: PositionRow[] = [],
+  alertLevels: string[] | null = null,
+) {
   const bridge = new FakeBridge();
   bridge.answer('practice:price', (i) => ({ message: `${i.outcome} is now ${i.indexPrice}.` }));
   bridge.answer('practice:close', { message: 'Betting on ARS v CHE is closed.' });
@@ -19,6 +24,7 @@ function setup(fixtures: PracticeFixture[], positions: PositionRow[] = []) {
     positions,
     indexPrice: (contractId: string, outcome: string) =>
       contractId === 'EPL-1' ? (outcome === 'ARS' ? '0.5500' : '0.4500') : null,
+    alertLevels,
   };
   const practice = new PracticeState(bridge, ctx, new ManualClock(NOW));
   return { bridge, ctx, practice };
@@ -68,7 +74,18 @@ describe('the practice panel', () => {
     const { bridge, practice } = setup([held]);
     await practice.moveNear('0.2475');
     await practice.movePast('0.2475');
-    expect(bridge.inputs('practice:price').map((i) => i.indexPrice)).toEqual(['0.2549', '0.2375']);
+    // Near: the index 1.47 % above the knockout, inside the default 2 % level.
+    expect(bridge.inputs('practice:price').map((i) => i.indexPrice)).toEqual(['0.2512', '0.2375']);
+  });
+
+  test('near puts the index inside the account’s deepest alert level', async () => {
+    const { bridge, practice } = setup([held], [], ['0.1', '0.05']);
+    await practice.moveNear('0.2475');
+    const [near] = bridge.inputs('practice:price').map((i) => dec(i.indexPrice));
+    // (index − knockout) / index, as the knockout watch measures it: inside 5 %, above 0.
+    const distance = near!.minus('0.2475').dividedBy(near!);
+    expect(near!.toFixed(4)).toBe('0.2571');
+    expect(distance.gt(0) && distance.lte('0.05')).toBe(true);
   });
 
   test('close, resolve and reject-next each show their result, newest first', async () => {

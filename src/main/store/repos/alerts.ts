@@ -17,7 +17,10 @@ export interface Alert {
   kind: AlertKind;
   contractId: string;
   outcome: string;
-  /** near: the closing price that raised it; knocked_out: the index price (decimal strings). */
+  /**
+   * near: the index price that raised it (older rows: the estimated closing price);
+   * knocked_out: the index price (decimal strings).
+   */
   level: string | null;
   /** The knockout price it was measured against (decimal string). */
   threshold: string | null;

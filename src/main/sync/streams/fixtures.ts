@@ -5,6 +5,7 @@
 import type { Fixture } from '../../../shared/api/schemas.js';
 import type { Store } from '../../store/index.js';
 import { PAGE_LIMIT, readAllPages, type StreamContext } from './context.js';
+import { markIndexRead } from './index-reads.js';
 
 export interface FixturesPass {
   /** Fixtures new to the store or different from the stored ones. */
@@ -12,13 +13,21 @@ export interface FixturesPass {
   total: number;
 }
 
-export async function syncFixtures(ctx: StreamContext): Promise<FixturesPass> {
+/** One full refresh; `fixturesMs` is the stream's interval between two refreshes. */
+export async function syncFixtures(ctx: StreamContext, fixturesMs: number): Promise<FixturesPass> {
   const { items, total } = await readAllPages<Fixture>(async (offset) => {
     const p = await ctx.client.fixtures({ limit: PAGE_LIMIT, offset }, { signal: ctx.signal });
     return { items: p.fixtures, total: p.total };
   });
   const changed = storeFixtures(ctx.store, ctx.accountId, items, ctx.now());
   ctx.store.cursors.set(ctx.accountId, 'fixtures', total, ctx.now());
+  // The index prices of boosted positions were read too (index-reads.ts).
+  const read = new Set(items.map((f) => f.contractId));
+  const boosted = ctx.store.positions
+    .list(ctx.accountId)
+    .filter((p) => p.boosted && read.has(p.contractId))
+    .map((p) => p.contractId);
+  markIndexRead(ctx, boosted, fixturesMs);
   return { changed, total };
 }
 

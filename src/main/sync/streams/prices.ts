@@ -14,12 +14,17 @@
  * cursor). docs/api.md 4.2 names only `bettingOpen`, `limit` and `offset` for GET /fixtures: an
  * exchange that ignores `team` answers with other teams' fixtures, and from then on the watch
  * reads pages of the whole list.
+ *
+ * Every boosted fixture read is recorded with the time it will take to read it again (a round:
+ * `pricesMs` times the requests a round takes), so a price read too long ago is known as stale
+ * (index-reads.ts).
  */
 import type { Fixture, FixturesQuery } from '../../../shared/api/schemas.js';
 import { cmp } from '../../../shared/money.js';
 import type { StoredPosition } from '../../store/index.js';
 import { PAGE_LIMIT, type StreamContext } from './context.js';
 import { storeFixtures } from './fixtures.js';
+import { markIndexRead } from './index-reads.js';
 
 export interface PricesPass {
   /** False when no boosted position is open: nothing was asked. */
@@ -47,7 +52,12 @@ export function boostedPositions(
     .filter((p) => p.boosted && p.knockout !== undefined);
 }
 
-export async function watchPrices(ctx: StreamContext, memory: PricesMemory): Promise<PricesPass> {
+/** One tick of the price watch; `pricesMs` is the watch's interval between two ticks. */
+export async function watchPrices(
+  ctx: StreamContext,
+  memory: PricesMemory,
+  pricesMs: number,
+): Promise<PricesPass> {
   const boosted = boostedPositions(ctx);
   const contracts = [...new Set(boosted.map((p) => p.contractId))];
   if (contracts.length === 0) return { asked: false, fixtures: [], changed: [], reached: [] };
@@ -58,7 +68,8 @@ export async function watchPrices(ctx: StreamContext, memory: PricesMemory): Pro
   const pages = Math.ceil(listed / PAGE_LIMIT);
   let query: FixturesQuery;
   let team: string | undefined;
-  if (memory.teamFilterIgnored === true || (pages > 0 && pages < contracts.length)) {
+  const byPages = memory.teamFilterIgnored === true || (pages > 0 && pages < contracts.length);
+  if (byPages) {
     query = { limit: PAGE_LIMIT, offset: (turn % Math.max(1, pages)) * PAGE_LIMIT };
   } else {
     const contractId = contracts[turn % contracts.length]!;
@@ -73,6 +84,12 @@ export async function watchPrices(ctx: StreamContext, memory: PricesMemory): Pro
   const wanted = new Set(contracts);
   const fixtures = page.fixtures.filter((f) => wanted.has(f.contractId));
   const changed = storeFixtures(ctx.store, ctx.accountId, fixtures, ctx.now());
+  const round = byPages ? Math.max(1, pages) : contracts.length;
+  markIndexRead(
+    ctx,
+    fixtures.map((f) => f.contractId),
+    pricesMs * round,
+  );
   const byId = new Map(fixtures.map((f) => [f.contractId, f]));
   const reached = boosted.filter((p) => {
     const f = byId.get(p.contractId);

@@ -107,6 +107,9 @@ export const practice = new PracticeState(
       if (!f) return null;
       return outcome === f.homeTeam ? f.homePrice : f.awayPrice;
     },
+    get alertLevels() {
+      return alerts.settings?.levels ?? null;
+    },
   },
   clock,
 );

@@ -26,7 +26,7 @@ export const AlertView = Type.Object(
     read: Type.Boolean(),
     orderId: Type.Optional(Type.String({ description: 'filled / rejected: the order.' })),
     knockout: Type.Optional(Dec('near / knocked_out: the knockout price, when known.')),
-    price: Type.Optional(Dec('near: the closing price that raised it; knocked_out: the index.')),
+    price: Type.Optional(Dec('near: the index price that raised it; knocked_out: the index.')),
   },
   { additionalProperties: false },
 );

@@ -187,11 +187,22 @@ export const PositionRow = Type.Object(
     maxPayout: Dec('Most the bet can return.'),
     boosted: Type.Boolean(),
     knockout: NullableDec('The knockout price; null when unboosted.'),
+    indexPrice: NullableDec(
+      'The outcome’s index price as last read: the exchange knocks the position out when it falls to the knockout. Null when unboosted or not read yet.',
+    ),
+    indexReadAt: Nullable(Millis('Local time the index price was read; null when not known.')),
+    indexStaleAfterMs: Nullable(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'The index price is stale once older than this (twice its polling interval): it then raises no alert. Null when not known.',
+      }),
+    ),
     knockoutDistance: Nullable(
       Type.Object(
         {
-          price: Dec('estimatedClosingPrice − knockout; negative past it.'),
-          fraction: Dec('That distance as a fraction of the closing price, 4 places.'),
+          price: Dec('indexPrice − knockout; 0 at the knockout, negative past it.'),
+          fraction: Dec('That distance as a fraction of the index price, 4 places.'),
         },
         { additionalProperties: false },
       ),

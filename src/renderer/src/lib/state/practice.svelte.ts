@@ -9,6 +9,7 @@ import {
   pastKnockoutPrice,
 } from '../../../../shared/desk/knockout.js';
 import type { PositionRow } from '../../../../shared/ipc/contract.js';
+import { cmp } from '../../../../shared/money.js';
 import { messageOf, type Bridge } from '../bridge.js';
 import type { Clock } from './clock.svelte.js';
 
@@ -37,6 +38,8 @@ export interface PracticeContext {
   readonly positions: readonly PositionRow[];
   /** The index price of `outcome` as the markets show it now, or null when not on screen. */
   indexPrice(contractId: string, outcome: string): string | null;
+  /** The account's near-knockout alert levels (fractions), or null before they are read. */
+  readonly alertLevels: readonly string[] | null;
 }
 
 export const PRACTICE_LOG_SIZE = 6;
@@ -155,12 +158,21 @@ export class PracticeState {
     );
   }
 
-  /** Just above the knockout (the held position's unless told): a near-knockout alert. */
+  /**
+   * The index just above the knockout (the held position's unless told), inside the account's
+   * deepest alert level, so a near-knockout alert fires.
+   */
   async moveNear(knockout = this.#held?.knockout): Promise<void> {
-    if (knockout) await this.setPrice(nearKnockoutPrice(knockout));
+    if (!knockout) return;
+    const levels = this.#ctx.alertLevels ?? [];
+    const deepest = levels.reduce<string | undefined>(
+      (low, l) => (low === undefined || cmp(l, low) < 0 ? l : low),
+      undefined,
+    );
+    await this.setPrice(nearKnockoutPrice(knockout, deepest));
   }
 
-  /** Just below the knockout (the held position's unless told): knocked out. */
+  /** The index below the knockout, or at it (the held position's unless told): knocked out. */
   async movePast(knockout = this.#held?.knockout): Promise<void> {
     if (knockout) await this.setPrice(pastKnockoutPrice(knockout));
   }
