@@ -291,3 +291,28 @@ test('custom dates before 1970 are taken; while the dates are not a range no old
   await expect(problem).toHaveCount(0);
   await expect(figure(page, 'Settlements')).toHaveText('40');
 });
+
+test('Orders shares the date filter: year 1 is asked for, dates not a range hide the list', async ({
+  page,
+  betdesk,
+}) => {
+  await page.goto(betdesk.url);
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await show(page, 'Orders');
+  await expect(page.getByText(/^No orders yet/)).toBeVisible();
+  const f = page.getByRole('form', { name: 'Order filters' });
+  await f.getByLabel('Period').selectOption('custom');
+  await f.getByLabel('From').fill('0001-01-01');
+  await f.getByLabel('To (included)').fill('1969-12-31');
+  await expect(f.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Totals for these filters' })).toContainText(
+    '0 exchange orders',
+  );
+  await f.getByLabel('From').fill('1970-01-01');
+  await expect(f.getByRole('alert')).toHaveText('The start date is after the end date.');
+  await expect(
+    page.getByText('Orders and totals show again once the dates make a range.'),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Totals for these filters' })).toHaveCount(0);
+});
