@@ -20,6 +20,40 @@ import { openStore } from '../../src/main/store/index.js';
 import { expect, test } from './fixtures.js';
 import { pick, positionsTable, practiceOf, quote, show, slipOf } from './desk.js';
 
+/** The little of the DOM the in-page checks use (the e2e project is typed without the DOM lib). */
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+interface El {
+  tagName: string;
+  id: string;
+  type?: string;
+  value?: string;
+  textContent: string | null;
+  innerText: string;
+  parentElement: El | null;
+  labels?: Iterable<El> | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): Box;
+  closest(selector: string): El | null;
+  contains(other: El | null): boolean;
+  querySelectorAll(selector: string): Iterable<El>;
+  cloneNode(deep: boolean): El;
+  remove(): void;
+}
+declare const document: {
+  activeElement: El | null;
+  querySelector(selector: string): El | null;
+  querySelectorAll(selector: string): Iterable<El>;
+  getElementById(id: string): El | null;
+};
+declare function getComputedStyle(el: El): { display: string; visibility: string };
+
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** One line per axe violation and node: rule, what it means, where. */
@@ -43,7 +77,7 @@ async function axeProblems(page: Page, state: string): Promise<string[]> {
 async function ownProblems(page: Page, state: string): Promise<string[]> {
   const found = await page.evaluate(() => {
     const problems: string[] = [];
-    const root: ParentNode = document.querySelector('dialog:modal') ?? document;
+    const root = document.querySelector('dialog:modal') ?? document;
     const selector = [
       'button',
       'a[href]',
@@ -59,12 +93,12 @@ async function ownProblems(page: Page, state: string): Promise<string[]> {
       '[role="tab"]',
       '[role="option"]',
     ].join(',');
-    const describe = (el: Element): string => {
+    const describe = (el: El): string => {
       const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
       const id = el.id ? `#${el.id}` : '';
       return `<${el.tagName.toLowerCase()}${id}> "${name}"`;
     };
-    const targets = [...root.querySelectorAll<HTMLElement>(selector)].filter((el) => {
+    const targets = [...root.querySelectorAll(selector)].filter((el) => {
       if (el.closest('[inert], [hidden], [aria-hidden="true"]')) return false;
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
@@ -72,23 +106,24 @@ async function ownProblems(page: Page, state: string): Promise<string[]> {
     });
     const rects = targets.map((el) => el.getBoundingClientRect());
     const small = rects.map((r) => r.width < 24 - 0.01 || r.height < 24 - 0.01);
-    const centre = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
-    const circleMeetsRect = (c: { x: number; y: number }, r: DOMRect) => {
+    const centre = (r: Box) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+    const circleMeetsRect = (c: { x: number; y: number }, r: Box) => {
       const dx = Math.max(r.left - c.x, 0, c.x - r.right);
       const dy = Math.max(r.top - c.y, 0, c.y - r.bottom);
       return dx * dx + dy * dy < 12 * 12;
     };
     /** What a control shows as its label: its own text, or its <label>'s for a form field. */
-    const shownLabel = (el: HTMLElement): string => {
-      const field = el as HTMLInputElement;
-      if (!('labels' in field) || !field.labels) return el.innerText ?? '';
-      if (field.type === 'button' || field.type === 'submit') return field.value;
-      return [...field.labels]
+    const shownLabel = (el: El): string => {
+      if (!['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) || !el.labels) {
+        return el.innerText ?? '';
+      }
+      if (el.type === 'button' || el.type === 'submit') return el.value ?? '';
+      return [...el.labels]
         .map((l) => {
-          const copy = l.cloneNode(true) as HTMLElement;
-          copy
-            .querySelectorAll('select, input, textarea, button, small')
-            .forEach((c) => c.remove());
+          const copy = l.cloneNode(true);
+          for (const c of copy.querySelectorAll('select, input, textarea, button, small')) {
+            c.remove();
+          }
           return copy.textContent ?? '';
         })
         .join(' ');
@@ -138,90 +173,94 @@ async function ownProblems(page: Page, state: string): Promise<string[]> {
 }
 
 const SCHEMES = ['light', 'dark'] as const;
+/** The narrowest desk the layout is made for, and a wide one (Positions changes layout at 1200). */
+const WIDTHS = [1024, 1400] as const;
 
 for (const scheme of SCHEMES) {
-  test(`every screen and the states a user opens pass WCAG 2.2 AA (${scheme})`, async ({
-    page,
-    betdesk,
-  }) => {
-    test.setTimeout(240_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1024, height: 768 });
-    const problems: string[] = [];
-    const check = async (state: string) => {
-      problems.push(...(await axeProblems(page, state)), ...(await ownProblems(page, state)));
-    };
+  for (const width of WIDTHS) {
+    test(`every screen and the states a user opens pass WCAG 2.2 AA (${scheme}, ${width} px)`, async ({
+      page,
+      betdesk,
+    }) => {
+      test.setTimeout(240_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 800 });
+      const problems: string[] = [];
+      const check = async (state: string) => {
+        problems.push(...(await axeProblems(page, state)), ...(await ownProblems(page, state)));
+      };
 
-    await page.goto(betdesk.url);
-    await expect(page.getByRole('listitem').first()).toBeVisible();
-    await check('Markets');
+      await page.goto(betdesk.url);
+      await expect(page.getByRole('listitem').first()).toBeVisible();
+      await check('Markets');
 
-    // A quote in the slip, then the confirmation.
-    const bet = await pick(page, 0);
-    const place = await quote(page, { contracts: '3' });
-    await check('Markets, a quote in the slip');
-    await place.click();
-    const confirm = slipOf(page).getByRole('button', { name: 'Confirm bet' });
-    await expect(confirm).toBeVisible();
-    await check('Markets, the bet confirmation');
-    await confirm.click();
-    await expect(slipOf(page).getByRole('region', { name: 'Order status' })).toContainText(
-      'Filled',
-      { timeout: 30_000 },
-    );
+      // A quote in the slip, then the confirmation.
+      const bet = await pick(page, 0);
+      const place = await quote(page, { contracts: '3' });
+      await check('Markets, a quote in the slip');
+      await place.click();
+      const confirm = slipOf(page).getByRole('button', { name: 'Confirm bet' });
+      await expect(confirm).toBeVisible();
+      await check('Markets, the bet confirmation');
+      await confirm.click();
+      await expect(slipOf(page).getByRole('region', { name: 'Order status' })).toContainText(
+        'Filled',
+        { timeout: 30_000 },
+      );
 
-    // Positions, with the practice panel on the position.
-    await show(page, 'Positions');
-    const row = positionsTable(page).getByRole('row', {
-      name: `${bet.outcome} ${bet.home} v ${bet.away}`,
+      // Positions, with the practice panel on the position.
+      await show(page, 'Positions');
+      const row = positionsTable(page).getByRole('row', {
+        name: `${bet.outcome} ${bet.home} v ${bet.away}`,
+      });
+      await row.click({ timeout: 30_000 });
+      await expect(practiceOf(page)).toBeVisible();
+      await check('Positions and the practice panel');
+
+      await show(page, 'Orders');
+      await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
+      await check('Orders');
+      await page.getByRole('button', { name: 'Export CSV…' }).click();
+      await expect(page.getByRole('dialog', { name: /^Export orders to CSV/ })).toBeVisible();
+      await check('Orders, the Export dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // The game resolves: a settlement for History, and alerts.
+      await show(page, 'Positions');
+      await row.click();
+      await practiceOf(page)
+        .getByRole('button', { name: `${bet.outcome} wins` })
+        .click();
+      await expect(row).toHaveCount(0, { timeout: 30_000 });
+
+      await show(page, 'Alerts');
+      await check('Alerts');
+
+      await show(page, 'History');
+      const settlement = page
+        .getByRole('grid', { name: 'Settlements' })
+        .getByRole('row')
+        .filter({ has: page.locator('time') });
+      await expect(settlement).toHaveCount(1, { timeout: 60_000 });
+      await check('History');
+      await settlement.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check('History, a settlement’s detail');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.locator('body').click();
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await check('History, the shortcuts overlay');
+      await page.keyboard.press('Escape');
+
+      await show(page, 'Accounts');
+      await check('Accounts');
+
+      expect(problems, problems.join('\n')).toEqual([]);
     });
-    await row.click({ timeout: 30_000 });
-    await expect(practiceOf(page)).toBeVisible();
-    await check('Positions and the practice panel');
-
-    await show(page, 'Orders');
-    await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
-    await check('Orders');
-    await page.getByRole('button', { name: 'Export CSV…' }).click();
-    await expect(page.getByRole('dialog', { name: /^Export orders to CSV/ })).toBeVisible();
-    await check('Orders, the Export dialog');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-
-    // The game resolves: a settlement for History, and alerts.
-    await show(page, 'Positions');
-    await row.click();
-    await practiceOf(page)
-      .getByRole('button', { name: `${bet.outcome} wins` })
-      .click();
-    await expect(row).toHaveCount(0, { timeout: 30_000 });
-
-    await show(page, 'Alerts');
-    await check('Alerts');
-
-    await show(page, 'History');
-    const settlement = page
-      .getByRole('grid', { name: 'Settlements' })
-      .getByRole('row')
-      .filter({ has: page.locator('time') });
-    await expect(settlement).toHaveCount(1, { timeout: 60_000 });
-    await check('History');
-    await settlement.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check('History, a settlement’s detail');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.locator('body').click();
-    await page.keyboard.press('?');
-    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-    await check('History, the shortcuts overlay');
-    await page.keyboard.press('Escape');
-
-    await show(page, 'Accounts');
-    await check('Accounts');
-
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
+  }
 }
 
 /** True when the focus is inside `dialog`. */
