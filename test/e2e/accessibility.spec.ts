@@ -266,7 +266,7 @@ for (const scheme of SCHEMES) {
 
 /** True when the focus is inside `dialog`. */
 async function focusInside(dialog: Locator): Promise<boolean> {
-  return dialog.evaluate((d) => d.contains(document.activeElement));
+  return dialog.evaluate((d: El) => d.contains(document.activeElement));
 }
 
 /** Ctrl+6, `?` and `/` act on nothing behind the open `dialog`; Tab keeps the focus in it. */
