@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
-export type ScreenLabel = 'Markets' | 'Positions' | 'Orders' | 'Alerts' | 'Accounts';
+export type ScreenLabel = 'Markets' | 'Positions' | 'Orders' | 'Alerts' | 'History' | 'Accounts';
 
 /** A screen's button in the navigation (the Alerts one may carry its unread count). */
 export function screenButton(page: Page, name: ScreenLabel): Locator {
@@ -33,7 +33,7 @@ export async function pick(
   const name = (await item.getAttribute('aria-label')) ?? '';
   const [home = '', away = ''] = name.split(' v ');
   const outcome = side === 'home' ? home : away;
-  await item.getByRole('button', { name: new RegExp(`^Bet on ${outcome} in `) }).click();
+  await item.getByRole('button', { name: new RegExp(`^Bet on ${outcome} [\\d.]+ in `) }).click();
   return { outcome, home, away };
 }
 

@@ -246,3 +246,73 @@ test('with the exchange stopped, the history still shows from the store', async 
   await expect(page.getByRole('button', { name: 'Resync history…' })).toBeDisabled();
   await keepScreenshot(page, testInfo, 'history-offline');
 });
+
+test('custom dates before 1970 are taken; while the dates are not a range no old rows show', async ({
+  page,
+  betdesk,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto(betdesk.url);
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  const store = openStore(join(betdesk.dataDir, 'betdesk.sqlite'));
+  seedSettlements(store, store.accounts.list()[0]!.id, 40); // settled in 2024
+  store.close();
+  await page.reload();
+  await showHistory(page);
+  await expect(figure(page, 'Settlements')).toHaveText('40', { timeout: 30_000 });
+
+  const f = filters(page);
+  const problem = f.getByRole('alert');
+  await f.getByLabel('Period').selectOption('custom');
+  // As the date picker gives them: 1900, then year 1 (negative ms, through main and the store).
+  for (const day of ['1900-01-01', '0001-01-01']) {
+    await f.getByLabel('From').fill(day);
+    await expect(problem).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: /^40 settlements/ })).toBeVisible();
+    await expect(figure(page, 'Settlements')).toHaveText('40');
+  }
+  await f.getByLabel('To (included)').fill('1950-12-31');
+  await expect(page.getByText('No settlements match these filters.')).toBeVisible();
+  await expect(figure(page, 'Settlements')).toHaveText('0');
+  await keepScreenshot(page, testInfo, 'history-before-1970');
+
+  // Dates that are not a range: the last filter's rows and totals are not shown as these.
+  await f.getByLabel('To (included)').fill('2100-12-31');
+  await expect(figure(page, 'Settlements')).toHaveText('40');
+  await expect(dataRows(page).first()).toBeVisible();
+  await f.getByLabel('From').fill('2200-01-01');
+  await expect(problem).toHaveText('The start date is after the end date.');
+  await expect(grid(page)).toHaveCount(0);
+  await expect(totals(page)).toHaveCount(0);
+  await expect(page.getByText('No settlements shown: the dates are not a range.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV…' })).toBeDisabled();
+  await keepScreenshot(page, testInfo, 'history-not-a-range');
+  await f.getByLabel('From').fill('2024-01-01');
+  await expect(problem).toHaveCount(0);
+  await expect(figure(page, 'Settlements')).toHaveText('40');
+});
+
+test('Orders shares the date filter: year 1 is asked for, dates not a range hide the list', async ({
+  page,
+  betdesk,
+}) => {
+  await page.goto(betdesk.url);
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await show(page, 'Orders');
+  await expect(page.getByText(/^No orders yet/)).toBeVisible();
+  const f = page.getByRole('form', { name: 'Order filters' });
+  await f.getByLabel('Period').selectOption('custom');
+  await f.getByLabel('From').fill('0001-01-01');
+  await f.getByLabel('To (included)').fill('1969-12-31');
+  await expect(f.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Totals for these filters' })).toContainText(
+    '0 exchange orders',
+  );
+  await f.getByLabel('From').fill('1970-01-01');
+  await expect(f.getByRole('alert')).toHaveText('The start date is after the end date.');
+  await expect(
+    page.getByText('Orders and totals show again once the dates make a range.'),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Totals for these filters' })).toHaveCount(0);
+});

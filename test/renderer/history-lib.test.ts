@@ -52,6 +52,35 @@ describe('date filters', () => {
     expect(localMidnight('31/03/2026')).toBeNull();
   });
 
+  test('any day the date picker gives, before 1970 and back to year 1, is a local midnight', () => {
+    const day = (y: number, m: number, d: number): number => {
+      const t = new Date(2000, 0, 1);
+      t.setFullYear(y, m, d);
+      return t.getTime();
+    };
+    expect(rangeBounds('custom', '1900-01-01', '', NOW)).toEqual({
+      bounds: { from: day(1900, 0, 1) },
+    });
+    expect(rangeBounds('custom', '0001-01-01', '1950-12-31', NOW)).toEqual({
+      bounds: { from: day(1, 0, 1), to: day(1951, 0, 1) },
+    });
+    // Years 0–99 are not 1900–1999 (as the Date constructor would have them).
+    expect(localMidnight('0099-12-31')).toBe(day(99, 11, 31));
+    expect(new Date(localMidnight('0001-01-01')!).getFullYear()).toBe(1);
+    expect(rangeBounds('custom', '', '0001-01-01', NOW)).toEqual({
+      bounds: { to: day(1, 0, 2) },
+    });
+    expect(dateInput(day(1, 0, 1))).toBe('0001-01-01');
+  });
+
+  test('a day after 9999 (typed: the picker stops there) names the latest allowed', () => {
+    expect(rangeBounds('custom', '', '10000-01-01', NOW)).toEqual({
+      problem: 'The end date is after 31 Dec 9999, the latest allowed.',
+    });
+    expect(rangeBounds('custom', '', '9999-12-31', NOW)).toHaveProperty('bounds');
+    expect(localMidnight('0000-01-01')).toBeNull();
+  });
+
   test('a date input shows the local day', () => {
     expect(dateInput(new Date(2026, 2, 9, 23, 59).getTime())).toBe('2026-03-09');
   });

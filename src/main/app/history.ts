@@ -63,7 +63,10 @@ export function historyService(ctx: HistoryContext): HistoryService {
       const s = await started();
       const calendar = calendarFor(timeZone);
       const slots = store.settlements.slotTotals(s.accountId, settlementFilter(filter));
-      const range = { now: now(), calendar, from: filter.from, to: filter.to };
+      // Nothing stored is older than 1970: a start before it follows the data, as no start
+      // does (else the chart would run month by month from year 1).
+      const from = filter.from !== undefined && filter.from >= 0 ? filter.from : undefined;
+      const range = { now: now(), calendar, from, to: filter.to };
       return { accountId: s.bridgeId, ...summarize(slots, range) };
     },
 

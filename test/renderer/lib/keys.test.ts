@@ -31,6 +31,14 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(press('?', { ctrlKey: true }))).toBeNull();
   });
 
+  test('while a modal dialog is open, no shortcut acts behind it', () => {
+    expect(shortcutFor(press('6', { ctrlKey: true, modal: true }))).toBeNull();
+    expect(shortcutFor(press('?', { modal: true }))).toBeNull();
+    expect(shortcutFor(press('/', { modal: true }))).toBeNull();
+    // The dialog closes itself on Esc (its cancel event).
+    expect(shortcutFor(press('Escape', { modal: true }))).toBeNull();
+  });
+
   test('Esc is always passed on, and other keys are not shortcuts', () => {
     expect(shortcutFor(press('Escape', { editing: true }))).toEqual({ kind: 'escape' });
     expect(shortcutFor(press('a'))).toBeNull();

@@ -182,6 +182,54 @@ describe('the history', () => {
     });
   });
 
+  test('while the dates are not a range, or a new filter is read, what is held is stale', async () => {
+    const bridge = new FakeBridge();
+    const lists: Deferred<HistoryPage>[] = [];
+    bridge.answer('history:list', () => {
+      const d = deferred<HistoryPage>();
+      lists.push(d);
+      return d.promise;
+    });
+    bridge.answer('history:summary', historySummary());
+    bridge.answer('history:choices', CHOICES);
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    history.show();
+    await settle();
+    lists[0]!.resolve({
+      accountId: null,
+      rows: [settlementRow({ id: 1 })],
+      total: 1,
+      limit: 200,
+      offset: 0,
+    });
+    await idle();
+    expect(history.stale).toBe(false);
+
+    history.range.preset = 'custom';
+    history.range.from = '2026-03-10';
+    history.range.to = '2026-03-01';
+    await settle();
+    expect(history.filter).toBeNull();
+    expect(history.stale).toBe(true); // the rows held are of all time, not of these dates
+
+    history.range.from = '1900-01-01';
+    await settle();
+    expect(history.stale).toBe(true); // 1900 to March 2026: its rows are on their way
+    expect(bridge.inputs('history:list').at(-1)?.filter).toEqual({
+      from: new Date(1900, 0, 1).getTime(),
+      to: new Date(2026, 2, 2).getTime(),
+    });
+    lists.at(-1)!.resolve({
+      accountId: null,
+      rows: [settlementRow({ id: 1 })],
+      total: 1,
+      limit: 200,
+      offset: 0,
+    });
+    await idle();
+    expect(history.stale).toBe(false);
+  });
+
   test('a fixture of another league or team leaves the filter when the league changes', async () => {
     const { history } = setup();
     history.show();

@@ -226,6 +226,41 @@ describe('the order blotter', () => {
     expect(answers).toHaveLength(3);
   });
 
+  test('dates before 1970 are asked for; while the dates are not a range, the page is stale', async () => {
+    const bridge = new FakeBridge();
+    const pages: Deferred<OrderPage>[] = [];
+    bridge.answer('orders:list', () => {
+      const d = deferred<OrderPage>();
+      pages.push(d);
+      return d.promise;
+    });
+    bridge.answer('orders:fixtures', { fixtures: [] });
+    bridge.answer('orders:totals', TOTALS);
+    const orders = new OrdersState(bridge, 5, () => NOW);
+    orders.start();
+    await settle();
+    pages[0]!.resolve(store(12)({ limit: 5, offset: 0 }));
+    await settle();
+    expect(orders.stale).toBe(false);
+
+    orders.range.preset = 'custom';
+    orders.range.from = '2026-03-10';
+    orders.range.to = '2026-03-01';
+    await settle();
+    expect(orders.scope).toBeNull();
+    expect(orders.stale).toBe(true); // the page held is of all time, not of these dates
+
+    orders.range.from = '0001-01-01';
+    await settle();
+    const asked = bridge.inputs('orders:list').at(-1)!;
+    expect(new Date(asked.from!).getFullYear()).toBe(1);
+    expect(asked.to).toBe(new Date(2026, 2, 2).getTime());
+    expect(orders.stale).toBe(true); // its page is on its way
+    pages.at(-1)!.resolve(store(12)({ limit: 5, offset: 0 }));
+    await settle();
+    expect(orders.stale).toBe(false);
+  });
+
   test('a new order placed outside the dates chosen is not put on the page', async () => {
     const { bridge, orders } = setup();
     orders.start();

@@ -2,7 +2,10 @@
  * The date filter of History and Orders: a named period ("Today", "Last 7 days", "This year") or
  * custom dates, turned into the half-open range [from, to) of ms the bridge takes. Days are the
  * user's own: every bound is a local midnight (the Date constructor finds it, DST included).
+ * Custom days run from EARLIEST_DAY to LATEST_DAY (src/shared/desk/date-filter.ts), the range
+ * the bridge accepts too.
  */
+import { LATEST_DAY } from '../../../shared/desk/date-filter.js';
 
 export const RANGE_PRESETS = ['all', 'today', '7d', '30d', 'year', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -22,28 +25,46 @@ export interface Bounds {
   to?: number;
 }
 
-/** Local midnight `days` days after the day of `ms`. */
+/** Local midnight `days` days after the day of `ms` (any year: see localMidnight). */
 export function dayStart(ms: number, days = 0): number {
   const d = new Date(ms);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() + days);
+  return d.getTime();
 }
 
-/** "2026-03-01" (as a date input gives it) -> that day's local midnight; null when not a date. */
+/**
+ * "2026-03-01" (as a date input gives it) -> that day's local midnight; null when not a date.
+ * Any year a date picker offers, 0001 on (negative ms before 1970); `setFullYear`, because the
+ * Date constructor reads years 0–99 as 1900–1999.
+ */
 export function localMidnight(date: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const m = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-  if (y < 1970) return null;
-  const t = new Date(y, mo, d);
+  if (y < 1) return null;
+  const t = new Date(2000, 0, 1);
+  t.setFullYear(y, mo, d);
   if (t.getFullYear() !== y || t.getMonth() !== mo || t.getDate() !== d) return null;
   return t.getTime();
 }
 
-/** The local date of `ms` as a date input shows it: "2026-03-01". */
+/** The local date of `ms` as a date input shows it: "2026-03-01", "0900-01-01". */
 export function dateInput(ms: number): string {
   const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A custom day's local midnight (undefined when none is given), or why it cannot be one. */
+function customDay(which: 'start' | 'end', date: string): { ms?: number } | { problem: string } {
+  if (!date) return {};
+  const ms = localMidnight(date);
+  if (ms === null) return { problem: `The ${which} date is not a date; use the date picker.` };
+  if (ms > (localMidnight(LATEST_DAY) ?? Infinity)) {
+    return { problem: `The ${which} date is after 31 Dec 9999, the latest allowed.` };
+  }
+  return { ms };
 }
 
 /**
@@ -70,10 +91,11 @@ export function rangeBounds(
       return { bounds: { from: new Date(y, 0, 1).getTime(), to: new Date(y + 1, 0, 1).getTime() } };
     }
     case 'custom': {
-      const from = customFrom ? localMidnight(customFrom) : undefined;
-      const last = customTo ? localMidnight(customTo) : undefined;
-      if (from === null) return { problem: 'The start date is not a date; use the date picker.' };
-      if (last === null) return { problem: 'The end date is not a date; use the date picker.' };
+      const start = customDay('start', customFrom);
+      if ('problem' in start) return start;
+      const end = customDay('end', customTo);
+      if ('problem' in end) return end;
+      const [from, last] = [start.ms, end.ms];
       if (from !== undefined && last !== undefined && from > last) {
         return { problem: 'The start date is after the end date.' };
       }

@@ -35,16 +35,22 @@ export type ShortcutAction =
   | { kind: 'shortcuts' }
   | { kind: 'escape' };
 
-/** What a key press carries that matters here; `editing` is true inside a text field. */
+/**
+ * What a key press carries that matters here; `editing` is true inside a text field, `modal`
+ * while a modal dialog is open (the export dialog, this overlay, a settlement's detail).
+ */
 export interface KeyPress {
   key: string;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
   editing: boolean;
+  modal?: boolean;
 }
 
+/** A modal owns the keyboard: no shortcut acts behind it (it closes itself on Esc). */
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
+  if (press.modal) return null;
   const mod = press.ctrlKey || press.metaKey;
   if (mod && !press.altKey && /^[1-9]$/.test(press.key)) {
     const screen = SCREEN_ORDER[Number(press.key) - 1];

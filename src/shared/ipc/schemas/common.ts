@@ -1,7 +1,14 @@
 /** Building blocks every part of the bridge contract uses: literals, times, errors. */
 import Type, { type Static, type TSchema } from 'typebox';
+import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../desk/date-filter.js';
 
 export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
+/**
+ * A date filter's bound (ms since epoch): negative before 1970, down to the first day a date
+ * picker offers (src/shared/desk/date-filter.ts), so the renderer and this check agree.
+ */
+export const FilterMillis = (description: string) =>
+  Type.Integer({ minimum: EARLIEST_FILTER_MS, maximum: LATEST_FILTER_MS, description });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A string enum. (Type.Union over `values.map(Type.Literal)` would type as `never`: TypeBox's
  *  Static needs a tuple, and map gives an array.) */

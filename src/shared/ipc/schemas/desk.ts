@@ -12,7 +12,7 @@ import {
   SIDES,
 } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Literals, Millis, Nullable } from './common.js';
+import { AccountScope, FilterMillis, Literals, Millis, Nullable } from './common.js';
 import { BetTerms, FixtureRef } from './markets.js';
 
 const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
@@ -113,8 +113,8 @@ export const OrdersScope = Type.Object(
     status: Type.Optional(Literals(ORDER_STATUS_GROUPS)),
     side: Type.Optional(Literals(SIDES)),
     contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-    from: Type.Optional(Millis('Placed (or recorded) at or after (inclusive).')),
-    to: Type.Optional(Millis('Placed (or recorded) before (exclusive).')),
+    from: Type.Optional(FilterMillis('Placed (or recorded) at or after (inclusive).')),
+    to: Type.Optional(FilterMillis('Placed (or recorded) before (exclusive).')),
   },
   { additionalProperties: false },
 );

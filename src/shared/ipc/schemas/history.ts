@@ -10,7 +10,7 @@
 import Type, { type Static } from 'typebox';
 import { SETTLEMENT_TYPES } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Literals, Millis, Nullable } from './common.js';
+import { AccountScope, FilterMillis, Literals, Millis, Nullable } from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
 import { FixtureRef } from './markets.js';
 
@@ -22,13 +22,14 @@ const Name = Type.String({ minLength: 1, maxLength: 64 });
 
 /**
  * What the History screen, its totals, its chart and its export all show. Dates are ms since
- * epoch; the renderer turns "today", "7 days", "this year" into local midnights.
+ * epoch (negative before 1970); the renderer turns "today", "7 days", "this year" and custom
+ * dates into local midnights.
  */
 export const HistoryFilter = Type.Object(
   {
     type: Type.Optional(Literals(SETTLEMENT_TYPES)),
-    from: Type.Optional(Millis('Settled at or after (inclusive).')),
-    to: Type.Optional(Millis('Settled before (exclusive).')),
+    from: Type.Optional(FilterMillis('Settled at or after (inclusive).')),
+    to: Type.Optional(FilterMillis('Settled before (exclusive).')),
     league: Type.Optional(Name),
     team: Type.Optional(
       Type.String({ minLength: 1, maxLength: 8, description: 'The team the bet was on.' }),

@@ -67,6 +67,8 @@ export class HistoryState {
   #active = $state(0);
   #open = $state.raw<OpenSettlement | null>(null);
   #loaded = $state(false);
+  /** A new filter's first rows are on their way: what the list shows is the last filter's. */
+  #reading = $state(false);
   #visible = false;
   /** The store changed while the screen was hidden: the next show re-reads. */
   #changedWhileHidden = false;
@@ -234,6 +236,13 @@ export class HistoryState {
   get loaded(): boolean {
     return this.#loaded;
   }
+  /**
+   * The rows and totals held are not of the filters as they stand: the dates are not a range,
+   * or a new filter's rows are on their way. The screen must not show them as current.
+   */
+  get stale(): boolean {
+    return this.filter === null || this.#reading;
+  }
 
   // ---------------------------------------------------------------- rows and the detail
 
@@ -365,6 +374,8 @@ export class HistoryState {
     this.#summaryError = null;
     this.#choices = null;
     this.rows.clear();
+    this.#queryId++;
+    this.#reading = false;
     this.closeDetail();
     this.#loaded = false;
     if (this.#visible) this.load();
@@ -376,13 +387,16 @@ export class HistoryState {
   async #query(): Promise<void> {
     if (!this.#loaded) return;
     const filter = this.filter;
-    if (!filter) return; // the date filter says why
-    const mine = ++this.#queryId;
+    const mine = ++this.#queryId; // an answer on its way is of the last filter
+    this.#summaryRequest++;
+    if (!filter) return; // the date filter says why, and `stale` hides what is held
     this.#active = 0;
-    this.#summaryRequest++; // a summary on its way is of the last filter
     this.#summaryLoading = true;
+    this.#reading = true;
     await this.rows.reset(this.#reader(filter));
-    if (mine === this.#queryId) await this.#loadSummary(filter);
+    if (mine !== this.#queryId) return;
+    this.#reading = false;
+    await this.#loadSummary(filter);
   }
 
   #reader(filter: HistoryFilter): PageFetcher<SettlementRow> {

@@ -31,6 +31,9 @@ export class OrdersState {
   #contractId = $state('');
   #page = $state.raw<OrderPage | null>(null);
   #loading = $state(false);
+  /** A new filter's first page is on its way: the page held is the last filter's. */
+  #reading = $state(false);
+  #totalsLoading = $state(false);
   #error = $state<string | null>(null);
   #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
   #totals = $state.raw<OrderTotals | null>(null);
@@ -97,6 +100,17 @@ export class OrdersState {
   get error(): string | null {
     return this.#error;
   }
+  /**
+   * The page and totals held are not of the filters as they stand: the dates are not a range,
+   * or a new filter's page is on its way. The screen must not show them as current.
+   */
+  get stale(): boolean {
+    return this.scope === null || this.#reading;
+  }
+  /** The totals held are being read again (a new filter's, or after a change). */
+  get totalsLoading(): boolean {
+    return this.#totalsLoading;
+  }
   get fixtures(): OrderFixtures['fixtures'] {
     return this.#fixtures;
   }
@@ -160,8 +174,11 @@ export class OrdersState {
   }
 
   async load(): Promise<void> {
-    if (this.range.problem) return; // the date filter says why
-    const mine = ++this.#pageRequest;
+    const mine = ++this.#pageRequest; // a page on its way is of the last filter
+    if (this.range.problem) {
+      this.#loading = false;
+      return; // the date filter says why, and `stale` hides what is held
+    }
     this.#loading = true;
     try {
       const page = await this.#bridge.invoke('orders:list', this.filter);
@@ -171,7 +188,10 @@ export class OrdersState {
     } catch (err) {
       if (mine === this.#pageRequest) this.#error = messageOf(err);
     } finally {
-      if (mine === this.#pageRequest) this.#loading = false;
+      if (mine === this.#pageRequest) {
+        this.#loading = false;
+        this.#reading = false;
+      }
     }
   }
 
@@ -193,6 +213,7 @@ export class OrdersState {
     }
     const mine = ++this.#totalsRequest;
     this.#readingTotals = true;
+    this.#totalsLoading = true;
     try {
       const totals = await this.#bridge.invoke('orders:totals', scope);
       if (mine !== this.#totalsRequest) return;
@@ -203,6 +224,7 @@ export class OrdersState {
     } finally {
       if (mine === this.#totalsRequest) {
         this.#readingTotals = false;
+        this.#totalsLoading = false;
         if (this.#totalsChangedDuringRead) {
           this.#totalsChangedDuringRead = false;
           void this.loadTotals();
@@ -281,7 +303,9 @@ export class OrdersState {
     this.#window.reset();
     this.#totalsRequest++;
     this.#readingTotals = false;
+    this.#totalsLoading = false;
     this.#totalsChangedDuringRead = false;
+    this.#reading = this.scope !== null;
     void this.loadTotals();
     await this.load();
   }
