@@ -4,7 +4,6 @@ import {
   knownRefusal,
   placeLabel,
   placeNote,
-  sizeProblem,
   type RefusalFacts,
 } from '../../../src/renderer/src/lib/slip-words.js';
 import { fixtureRef, position } from '../rows.js';
@@ -128,28 +127,5 @@ describe('advice after a failed placement', () => {
     expect(failureAdvice({ ...f, kind: 'internal' })).toMatch(/^Place again to retry/);
     expect(failureAdvice({ ...f, kind: 'internal', orderKnown: true })).toBeNull();
     expect(failureAdvice({ ...f, kind: 'exchange' })).toBeNull();
-  });
-});
-
-describe('the size', () => {
-  test('nothing typed is not a problem yet', () => {
-    expect(sizeProblem('BUY', '', 'BASE')).toBeNull();
-  });
-
-  test('refuses what the exchange would refuse, in the slip’s words', () => {
-    expect(sizeProblem('BUY', '0', 'BASE')).toBe('Enter a number of contracts greater than zero.');
-    expect(sizeProblem('BUY', 'abc', 'QUOTE')).toBe(
-      'Enter an amount in dollars greater than zero, like 25 or 12.50.',
-    );
-    expect(sizeProblem('BUY', '1'.repeat(41), 'BASE')).toBe(
-      'Enter a number of contracts greater than zero.',
-    );
-    expect(sizeProblem('SELL', '5', 'QUOTE')).toMatch(/close \(SELL\) is sized in contracts/);
-  });
-
-  test('contracts are whole; dollars may have cents', () => {
-    expect(sizeProblem('BUY', '2.5', 'BASE')).toBe('Contracts are whole numbers.');
-    expect(sizeProblem('BUY', '12.50', 'QUOTE')).toBeNull();
-    expect(sizeProblem('SELL', '10', 'BASE')).toBeNull();
   });
 });

@@ -464,12 +464,60 @@ describe('the size', () => {
     const { slip } = setup();
     slip.select(fixture(), 'ARS');
     slip.qty = '1e3';
-    expect(slip.sizeProblem).toBe('Enter a number of contracts greater than zero.');
+    expect(slip.sizeProblem).toBe(
+      'Write the number out in full, without an exponent (“e”): like 25.',
+    );
     slip.qty = '2.5';
-    expect(slip.sizeProblem).toBe('Contracts are whole numbers.');
+    expect(slip.sizeProblem).toBe('Whole contracts only: enter 2 or 3.');
     slip.unit = 'QUOTE';
     expect(slip.sizeProblem).toBeNull();
     expect(slip.canRequest).toBe(true);
+  });
+
+  test('a size that can mean one number only is taken, said as read, and sent as read', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.qty = '00012';
+    expect(slip.sizeProblem).toBeNull();
+    expect(slip.sizeNote).toBe('Read as 12 contracts.');
+    await slip.request();
+    slip.qty = '12,000';
+    expect(slip.sizeNote).toBe('Read as 12,000 contracts.');
+    slip.unit = 'QUOTE';
+    slip.qty = '.5';
+    expect(slip.sizeNote).toBe('Read as $0.50.');
+    await slip.request();
+    expect(bridge.inputs('quote:request').map((i) => [i.qty, i.unit])).toEqual([
+      ['12', 'BASE'],
+      ['0.5', 'QUOTE'],
+    ]);
+  });
+
+  test('dollars beyond the cent are refused before quoting, never sent as typed', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.unit = 'QUOTE';
+    slip.qty = '5.555';
+    expect(slip.sizeProblem).toBe('Dollars go to the cent: enter 5.55 or 5.56.');
+    expect(slip.canRequest).toBe(false);
+    await slip.request();
+    expect(bridge.inputs('quote:request')).toHaveLength(0);
+  });
+
+  test('the fixture’s lots and minimum are said before quoting, and a size below it refused', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture({ lotSize: 5, minContracts: 10 }), 'ARS');
+    expect(slip.lotsNote).toBe('Lots of 5 contracts; the smallest bet is 10 contracts.');
+    slip.qty = '7';
+    expect(slip.sizeProblem).toBe(
+      'Too small: the smallest bet on ARS v CHE is 10 contracts (lots of 5 contracts).',
+    );
+    expect(slip.canRequest).toBe(false);
+    slip.qty = '12';
+    expect(slip.sizeProblem).toBeNull();
+    expect(slip.sizeNote).toBe('Rounds to 10 contracts: ARS v CHE trades in lots of 5 contracts.');
+    await slip.request();
+    expect(bridge.inputs('quote:request').map((i) => i.qty)).toEqual(['12']);
   });
 });
 

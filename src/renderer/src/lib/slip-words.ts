@@ -4,7 +4,6 @@
  * failure. Pure functions of the facts the slip state hands them.
  */
 import type { BridgeErrorKind, FixtureRef, PositionRow } from '../../../shared/ipc/contract.js';
-import { personMessage, readSizing } from '../../../shared/api/leg.js';
 import { count, money } from './format.js';
 
 export interface Refusal {
@@ -164,28 +163,5 @@ export function failureAdvice(f: FailureFacts): string | null {
   if (f.kind === 'internal' && !f.orderKnown) {
     return 'Place again to retry: it is the same bet, so it can never be placed twice.';
   }
-  return null;
-}
-
-/**
- * Why a size cannot be quoted as typed, or null when it can (or nothing is typed yet). The rule is
- * the shared leg parser's (`readSizing`), so the slip refuses what the exchange would; the words
- * are the slip's, said of the field the user sees. Contracts are also whole here: the exchange
- * would round a fraction to its lot, and the slip would rather ask.
- */
-export function sizeProblem(
-  side: 'BUY' | 'SELL',
-  qty: string,
-  unit: 'BASE' | 'QUOTE',
-): string | null {
-  if (qty === '') return null;
-  const size = readSizing(side, qty, unit);
-  if (!size.ok) {
-    if (size.problem.field !== 'qty') return personMessage(size.problem, unit);
-    return unit === 'BASE'
-      ? 'Enter a number of contracts greater than zero.'
-      : 'Enter an amount in dollars greater than zero, like 25 or 12.50.';
-  }
-  if (unit === 'BASE' && !/^\d+$/.test(qty)) return 'Contracts are whole numbers.';
   return null;
 }

@@ -36,10 +36,10 @@ import {
   placeLabel,
   placeNote,
   placeProblemText,
-  sizeProblem,
   type PlaceBlock,
   type Refusal,
 } from '../slip-words.js';
+import { lotsText, slipSize, type Lots } from '../slip-size.js';
 import type { Clock } from './clock.svelte.js';
 import { SlipOrder, type SlipFailure } from './slip-order.svelte.js';
 import { SlipQuote } from './slip-quote.svelte.js';
@@ -83,11 +83,28 @@ export class SlipState {
   });
   /** A close is always in contracts, whatever unit was chosen for a bet before. */
   readonly #unitAsked = $derived<SizeUnit>(this.#side === 'SELL' ? 'BASE' : this.#unit);
-  readonly #sizeProblem = $derived(sizeProblem(this.#side, this.#qty.trim(), this.#unitAsked));
+  /** The fixture's lots as the app knows them now, else as they came with the pick. */
+  readonly #lots = $derived.by((): Lots | null => {
+    const s = this.#selection;
+    if (!s) return null;
+    const known = this.#ctx.fixture(s.contractId);
+    return known && 'lotSize' in known ? lotsOf(known) : s.lots;
+  });
+  /** The size as typed, read for a person (size-input.ts) and checked against the lots. */
+  readonly #size = $derived(
+    slipSize({
+      side: this.#side,
+      unit: this.#unitAsked,
+      text: this.#qty,
+      lots: this.#lots,
+      fixtureName: this.fixtureName,
+    }),
+  );
   /** The leg and size as every layer reads them (the shared leg parser), or null. */
   readonly #terms = $derived.by((): BetTerms | null => {
     const s = this.#selection;
-    if (!s || this.#sizeProblem !== null) return null;
+    const qty = this.#size.qty;
+    if (!s || qty === null) return null;
     const side = this.#side;
     const leg = readLeg({
       contractId: s.contractId,
@@ -96,7 +113,7 @@ export class SlipState {
       market: 'DRAW_NO_BET',
       boost: side === 'SELL' ? 0 : this.#boost,
     });
-    const size = readSizing(side, this.#qty.trim(), this.#unitAsked);
+    const size = readSizing(side, qty, this.#unitAsked);
     if (!leg.ok || !size.ok) return null;
     const { contractId, outcome, boost } = leg.value;
     return { contractId, outcome, side, qty: size.value.qty, unit: size.value.unit, boost };
@@ -207,7 +224,16 @@ export class SlipState {
   }
   /** Why the size cannot be quoted as it stands, or null when it can. */
   get sizeProblem(): string | null {
-    return this.#sizeProblem;
+    return this.#size.problem;
+  }
+  /** What will be sent when it differs from what was typed (read otherwise, or rounded to lots). */
+  get sizeNote(): string | null {
+    return this.#size.note;
+  }
+  /** The fixture's lot size and smallest bet, said before a quote ("Lots of 5 contracts; …"). */
+  get lotsNote(): string | null {
+    const lots = this.#lots;
+    return lots ? lotsText(lots) : null;
   }
   /** The bet as the slip describes it now, or null while it is incomplete. */
   get terms(): BetTerms | null {
@@ -356,7 +382,12 @@ export class SlipState {
       this.#unit = 'BASE';
     }
     if (before?.contractId !== fixture.contractId || before.outcome !== outcome) this.#boost = 0;
-    this.#selection = { contractId: fixture.contractId, fixture: fixtureRefOf(fixture), outcome };
+    this.#selection = {
+      contractId: fixture.contractId,
+      fixture: fixtureRefOf(fixture),
+      outcome,
+      lots: 'lotSize' in fixture ? lotsOf(fixture) : null,
+    };
     this.#side = 'BUY';
     this.#resetBet();
   }
@@ -367,6 +398,7 @@ export class SlipState {
       contractId: position.contractId,
       fixture: position.fixture,
       outcome: position.outcome,
+      lots: null,
     };
     this.#side = 'SELL';
     this.#unit = 'BASE';
@@ -463,4 +495,8 @@ export class SlipState {
     this.#order.forget();
     this.#kind = 'FOK';
   }
+}
+
+function lotsOf(f: Lots): Lots {
+  return { lotSize: f.lotSize, minContracts: f.minContracts };
 }
