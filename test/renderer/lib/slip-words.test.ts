@@ -18,6 +18,7 @@ function facts(over: Partial<RefusalFacts> = {}): RefusalFacts {
     positions: [],
     canTrade: true,
     online: true,
+    connected: true,
     ...over,
   };
 }
@@ -105,8 +106,24 @@ describe('the note under Place', () => {
       placeNote({ block: { kind: 'rate-limited', retryInMs: 1200 }, oneClick: true, side: 'BUY' }),
     ).toMatch(/try again in 2 s\.$/);
     expect(
-      placeNote({ block: { kind: 'placed', notPlaced: true }, oneClick: false, side: 'BUY' }),
+      placeNote({ block: { kind: 'placed', status: 'FILLED' }, oneClick: false, side: 'BUY' }),
     ).toBe('Placed. Request a new quote to bet again.');
+  });
+
+  test('a bet that went nowhere is never said to be placed', () => {
+    for (const status of ['REJECTED', 'NOT_PLACED', 'CANCELED', 'EXPIRED', 'FAILED'] as const) {
+      expect(placeNote({ block: { kind: 'placed', status }, oneClick: false, side: 'BUY' })).toBe(
+        'Not placed: nothing was bought or sold. Request a new quote to try again.',
+      );
+    }
+  });
+
+  test('a bet whose fate is not known is never offered a retry', () => {
+    const note = (checking: boolean) =>
+      placeNote({ block: { kind: 'not-known', checking }, oneClick: true, side: 'BUY' });
+    expect(note(true)).toMatch(/^Checking… /);
+    expect(note(false)).toMatch(/^Not known yet: see Orders when Betdesk is back\. /);
+    expect(`${note(true)} ${note(false)}`).not.toMatch(/again|retry/i);
   });
 
   test('says what pressing it will do', () => {
@@ -118,7 +135,7 @@ describe('the note under Place', () => {
 
 describe('advice after a failed placement', () => {
   test('depends on what failed', () => {
-    const f = { retryInSeconds: 0, orderKnown: false };
+    const f = { retryInSeconds: 0, orderKnown: false, lost: null };
     expect(failureAdvice({ ...f, kind: 'offline' })).toMatch(/^Nothing was sent/);
     expect(failureAdvice({ ...f, kind: 'rate-limited', retryInSeconds: 3 })).toBe(
       'You can try again in 3 s.',
@@ -127,5 +144,13 @@ describe('advice after a failed placement', () => {
     expect(failureAdvice({ ...f, kind: 'internal' })).toMatch(/^Place again to retry/);
     expect(failureAdvice({ ...f, kind: 'internal', orderKnown: true })).toBeNull();
     expect(failureAdvice({ ...f, kind: 'exchange' })).toBeNull();
+  });
+
+  test('a lost answer whose bet is not known yet is never advised a retry', () => {
+    const f = { retryInSeconds: 0, orderKnown: false, kind: 'internal' } as const;
+    expect(failureAdvice({ ...f, lost: 'checking' })).toMatch(/^Checking… /);
+    expect(failureAdvice({ ...f, lost: 'unknown' })).toBe(
+      'Not known yet: see Orders when Betdesk is back.',
+    );
   });
 });

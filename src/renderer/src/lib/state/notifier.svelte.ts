@@ -102,7 +102,11 @@ export class Notifier {
       tone: TONES[alert.kind],
       title: ALERT_TITLES[alert.kind],
       message: alert.message,
-      target: { contractId: alert.contractId, outcome: alert.outcome },
+      // A rejected order made no position: its toast shows the order instead.
+      target:
+        alert.kind === 'rejected'
+          ? { screen: 'orders' }
+          : { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome },
     });
   }
 }

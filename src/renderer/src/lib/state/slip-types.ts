@@ -20,8 +20,10 @@ export interface SlipSelection {
 export interface SlipContext {
   /** The active key may trade (app:info canTrade). */
   readonly canTrade: boolean;
-  /** The exchange can be reached. */
+  /** The exchange can be reached (through Betdesk's service). */
   readonly online: boolean;
+  /** Betdesk's own service answers (the browser host's socket is up). */
+  readonly connected: boolean;
   /** Place without the confirmation step. */
   readonly oneClick: boolean;
   /** The active account's open positions. */

@@ -5,7 +5,10 @@
  *   click, a held key, a retry after a lost answer) until the terms change;
  * - one request per bet: Place does nothing while one is in flight, and nothing once the bet
  *   has an order;
- * - a bet whose fate is unknown ("Checking…") blocks another from this slip until it is known.
+ * - a bet whose fate is unknown ("Checking…", or "Not known yet" while Betdesk's own service is
+ *   away) blocks another from this slip until it is known, and no retry is offered meanwhile;
+ * - the confirmation step takes a deliberate act: a confirm within CONFIRM_ARM_MS of the step
+ *   opening (a second press of Ctrl+Enter, a double click that lands on it) does nothing.
  * Known refusals (closed fixture, opposite outcome held, read-only key, offline) are explained
  * before anything is sent, and an expired quote cannot be placed.
  *
@@ -48,6 +51,9 @@ import type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide } from '
 export type { Refusal, SlipFailure };
 export type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide };
 
+/** How long the confirmation step is open before its Confirm counts, ms. */
+export const CONFIRM_ARM_MS = 500;
+
 export class SlipState {
   #selection = $state.raw<SlipSelection | null>(null);
   #side = $state<SlipSide>('BUY');
@@ -56,6 +62,8 @@ export class SlipState {
   #boost = $state(0);
   #kind = $state<PlaceKind>('FOK');
   #confirming = $state(false);
+  /** When the confirmation step opened (by `#now`). */
+  #confirmOpenedAt = $state(0);
   /** The current bet's clientOrderId: made when a quote arrives, kept until the terms change. */
   #clientOrderId = $state<string | null>(null);
 
@@ -64,6 +72,8 @@ export class SlipState {
   readonly #bridge: Bridge;
   readonly #ctx: SlipContext;
   readonly #newId: () => string;
+  readonly #clock: Clock;
+  readonly #now: () => number;
 
   // What the slip shows, derived from the fields above, the app's state (#ctx), the quote and
   // the order.
@@ -130,6 +140,7 @@ export class SlipState {
       positions: this.#ctx.positions,
       canTrade: this.#ctx.canTrade,
       online: this.#ctx.online,
+      connected: this.#ctx.connected,
     });
   });
   readonly #closeEstimate = $derived.by((): CloseEstimate | null => {
@@ -141,7 +152,13 @@ export class SlipState {
   readonly #placeBlock = $derived.by((): PlaceBlock | null => {
     if (this.#selection === null) return { kind: 'no-pick' };
     const last = this.#order.row;
-    if (this.placed) return { kind: 'placed', notPlaced: last?.status === 'NOT_PLACED' };
+    if (this.placed && last) {
+      return isFateUnknown(last.status)
+        ? { kind: 'checking' }
+        : { kind: 'placed', status: last.status };
+    }
+    const lost = this.#order.lost;
+    if (lost) return { kind: 'not-known', checking: lost === 'checking' };
     if (this.#refusal) return { kind: 'refused', refusal: this.#refusal };
     if (last && isFateUnknown(last.status)) return { kind: 'checking' };
     if (!this.#quote.result) return { kind: 'no-quote' };
@@ -150,10 +167,22 @@ export class SlipState {
     return wait > 0 ? { kind: 'rate-limited', retryInMs: wait } : null;
   });
 
-  constructor(bridge: Bridge, ctx: SlipContext, clock: Clock, newId = () => newClientOrderId()) {
+  /**
+   * `now` times the confirmation step to the millisecond (the reactive `clock` may tick only a few
+   * times a second); a test passes its manual clock's time.
+   */
+  constructor(
+    bridge: Bridge,
+    ctx: SlipContext,
+    clock: Clock,
+    newId = () => newClientOrderId(),
+    now = () => Date.now(),
+  ) {
     this.#bridge = bridge;
     this.#ctx = ctx;
     this.#newId = newId;
+    this.#clock = clock;
+    this.#now = now;
     this.#quote = new SlipQuote(bridge, clock);
     this.#order = new SlipOrder(bridge, clock);
   }
@@ -243,9 +272,13 @@ export class SlipState {
   get refusal(): Refusal | null {
     return this.#refusal;
   }
-  /** The refusal shown above the form: once the bet is placed it no longer matters. */
+  /**
+   * The refusal shown above the form: once the bet is placed it no longer matters, and while the
+   * last bet's fate is unknown the slip says that instead (a refusal would invite a retry).
+   */
   get refusalMessage(): string | null {
-    return this.placed ? null : (this.#refusal?.message ?? null);
+    if (this.placed || this.#order.lost !== null) return null;
+    return this.#refusal?.message ?? null;
   }
   get canRequest(): boolean {
     return (
@@ -294,12 +327,21 @@ export class SlipState {
   get order(): OrderRow | null {
     return this.#order.row;
   }
-  /** The order's status, "Sending…" included while the request is in flight. */
+  /** The order's status, "Sending…" and "Checking…" included while its fate is not known. */
   get status(): OrderRowStatus | null {
     const row = this.#order.row;
     if (row && this.placed) return row.status;
+    if (this.#order.lost === 'checking') return 'CHECKING';
     if (this.#order.sending) return 'SENDING';
     return row?.status ?? null;
+  }
+  /**
+   * The last bet's fate is not known: its row says Sending… or Checking…, or its answer was lost
+   * and main cannot be asked. No quote countdown, no retry: see `placeProblem`.
+   */
+  get fateUnknown(): boolean {
+    const row = this.#order.row;
+    return this.#order.lost !== null || (row !== null && isFateUnknown(row.status));
   }
   get repeated(): boolean {
     return this.#order.repeated;
@@ -318,6 +360,7 @@ export class SlipState {
       kind: failure.kind,
       retryInSeconds: Math.ceil(this.#order.retryInMs / 1000),
       orderKnown: this.#order.row !== null,
+      lost: this.#order.lost,
     });
   }
   /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
@@ -337,9 +380,23 @@ export class SlipState {
   get canPlace(): boolean {
     return !this.#order.sending && !this.#confirming && this.#placeBlock === null;
   }
-  /** The confirmation step's button would send now. */
+  /**
+   * The confirmation step's button would send now: nothing stands in the way (the quote expired,
+   * Betdesk or the exchange away) and the step has been open long enough to have been read.
+   */
   get canConfirm(): boolean {
-    return this.#confirming && !this.#order.sending && !this.#quote.expired;
+    return (
+      this.#confirming &&
+      !this.#order.sending &&
+      this.#placeBlock === null &&
+      this.#clock.now - this.#confirmOpenedAt >= CONFIRM_ARM_MS
+    );
+  }
+  /** Why Confirm cannot send, in words, or null (also while the step is only just open). */
+  get confirmProblem(): string | null {
+    if (!this.#confirming || this.#order.sending) return null;
+    const block = this.#placeBlock;
+    return block ? placeProblemText(block) : null;
   }
   /** What the Place button says will happen: "Place bet · 25 contracts · $24.00". */
   get placeLabel(): string {
@@ -419,7 +476,12 @@ export class SlipState {
     if (!terms || !this.canRequest) return;
     this.#discardQuote();
     // A quote is a new bet: every repeat of Place from here on is this one bet.
-    if (await this.#quote.request(terms)) this.#clientOrderId = this.#newId();
+    if (await this.#quote.request(terms)) {
+      this.#clientOrderId = this.#newId();
+      // The last bet's result belongs to it, not to this quote; one whose fate is not known yet
+      // stays, since it blocks this bet until it is.
+      if (!this.fateUnknown) this.#order.endBet();
+    }
   }
 
   /** The Place button: the confirmation step first, unless one-click betting is on. */
@@ -427,13 +489,21 @@ export class SlipState {
     // While the confirmation step is open only its own button sends: a double click on Place
     // opens it once and goes no further.
     if (!this.canPlace) return;
-    if (this.#ctx.oneClick) await this.#send();
-    else this.#confirming = true;
+    if (this.#ctx.oneClick) {
+      await this.#send();
+      return;
+    }
+    this.#confirmOpenedAt = this.#now();
+    this.#confirming = true;
   }
 
-  /** The confirmation step's button. */
+  /**
+   * The confirmation step's button. A confirm within CONFIRM_ARM_MS of the step opening is not a
+   * deliberate one (a second Ctrl+Enter, a double click carried over) and does nothing.
+   */
   async confirm(): Promise<void> {
     if (!this.#confirming) return;
+    if (this.#now() - this.#confirmOpenedAt < CONFIRM_ARM_MS) return;
     await this.#send();
   }
 
@@ -458,9 +528,20 @@ export class SlipState {
     this.#order.follow(rows);
   }
 
-  /** Follows `orders:changed`; returns the function that stops. */
+  /**
+   * Follows `orders:changed`, and asks again about a bet whose answer was lost once Betdesk's
+   * service is back; returns the function that stops.
+   */
   start(): () => void {
-    return this.#bridge.on('orders:changed', (change) => this.applyOrders(change.rows));
+    const stops = [
+      this.#bridge.on('orders:changed', (change) => this.applyOrders(change.rows)),
+      this.#bridge.onConnection((connected) => {
+        if (connected) void this.#order.recheck();
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   // ------------------------------------------------------------ inside
