@@ -72,5 +72,6 @@ describe('a size as a person types it', () => {
     expect(readSize('  ', 'BASE', en)).toBeNull();
     expect(readSize('25', 'BASE', en)).toEqual({ ok: true, qty: '25', rewritten: false });
     expect(readSize('00025', 'BASE', en)).toEqual({ ok: true, qty: '25', rewritten: true });
+    expect(readSize('２５', 'BASE', en)).toEqual({ ok: true, qty: '25', rewritten: true });
   });
 });

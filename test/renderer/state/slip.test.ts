@@ -508,6 +508,28 @@ describe('an answer lost with Betdesk’s service', () => {
     expect(bridge.inputs('order:place')).toHaveLength(1);
   });
 
+  test('a Sending… row main pushed before it went away does not hide that the bet is not known', async () => {
+    const { bridge, ctx, slip } = setup();
+    slip.start();
+    bridge.answer('order:place', () => {
+      bridge.emit('orders:changed', {
+        accountId: null,
+        orderIds: [],
+        rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'SENDING', orderId: null })],
+        more: false,
+        at: NOW,
+      });
+      ctx.connected = false;
+      throw new BridgeFailure(lostAnswer);
+    });
+    bridge.fail('orders:get', serviceGone);
+    await quoted(slip);
+    await slip.place();
+    expect(slip.status).toBeNull();
+    expect(slip.placeNote).toMatch(/^Not known yet: see Orders when Betdesk is back\. /);
+    expect(slip.failureAdvice).toBe('Not known yet: see Orders when Betdesk is back.');
+  });
+
   test('a new quote meanwhile is still blocked until the last bet is known', async () => {
     const { bridge, slip } = setup();
     slip.start();

@@ -136,7 +136,7 @@ export function readSize(
     const options = dec(down).isZero() ? up : `${down} or ${up}`;
     return fail(`Dollars go to the cent: enter ${options}.`);
   }
-  return { ok: true, qty, rewritten: qty !== t };
+  return { ok: true, qty, rewritten: qty !== text.trim() };
 }
 
 function unclear(seps: Separators, example: string): string {

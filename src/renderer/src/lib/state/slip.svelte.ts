@@ -152,13 +152,14 @@ export class SlipState {
   readonly #placeBlock = $derived.by((): PlaceBlock | null => {
     if (this.#selection === null) return { kind: 'no-pick' };
     const last = this.#order.row;
+    // A lost answer comes first: a row main pushed before it went away may still say Sending….
+    const lost = this.#order.lost;
+    if (lost) return { kind: 'not-known', checking: lost === 'checking' };
     if (this.placed && last) {
       return isFateUnknown(last.status)
         ? { kind: 'checking' }
         : { kind: 'placed', status: last.status };
     }
-    const lost = this.#order.lost;
-    if (lost) return { kind: 'not-known', checking: lost === 'checking' };
     if (this.#refusal) return { kind: 'refused', refusal: this.#refusal };
     if (last && isFateUnknown(last.status)) return { kind: 'checking' };
     if (!this.#quote.result) return { kind: 'no-quote' };
@@ -330,8 +331,11 @@ export class SlipState {
   /** The order's status, "Sending…" and "Checking…" included while its fate is not known. */
   get status(): OrderRowStatus | null {
     const row = this.#order.row;
+    const lost = this.#order.lost;
+    // Main cannot be asked: no status is known to show (the slip says "Not known yet").
+    if (lost === 'unknown') return null;
+    if (lost === 'checking') return 'CHECKING';
     if (row && this.placed) return row.status;
-    if (this.#order.lost === 'checking') return 'CHECKING';
     if (this.#order.sending) return 'SENDING';
     return row?.status ?? null;
   }
