@@ -10,7 +10,7 @@ import { orderStatus, ordersRows, pick, practiceOf, quote, show, slipOf } from '
 /** Picks the first fixture of `league` (the Markets screen's league filter). */
 async function pickIn(page: Page, league: string): Promise<void> {
   await show(page, 'Markets');
-  await page.getByLabel('League').selectOption(league);
+  await page.getByRole('combobox', { name: 'League' }).selectOption(league);
   await expect(page.getByRole('region', { name: `League ${league}` })).toBeVisible();
   await pick(page, 0);
 }
