@@ -6,6 +6,7 @@
  * the position.
  */
 import type { AlertKind, AlertRaised, AlertView } from '../../../../shared/ipc/contract.js';
+import { isAboutPosition } from '../alert-kinds.js';
 import type { Bridge } from '../bridge.js';
 import type { Announcer } from './announcer.svelte.js';
 import type { ToastsState, ToastTone } from './toasts.svelte.js';
@@ -103,10 +104,9 @@ export class Notifier {
       title: ALERT_TITLES[alert.kind],
       message: alert.message,
       // A rejected order made no position: its toast shows the order instead.
-      target:
-        alert.kind === 'rejected'
-          ? { screen: 'orders' }
-          : { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome },
+      target: isAboutPosition(alert.kind)
+        ? { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }
+        : { screen: 'orders' },
     });
   }
 }
