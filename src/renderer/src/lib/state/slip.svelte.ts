@@ -45,14 +45,13 @@ import {
 import { lotsText, slipSize, type Lots } from '../slip-size.js';
 import type { Clock } from './clock.svelte.js';
 import { SlipOrder, type SlipFailure } from './slip-order.svelte.js';
+import { SlipConfirm } from './slip-confirm.svelte.js';
 import { SlipQuote } from './slip-quote.svelte.js';
 import type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide } from './slip-types.js';
 
 export type { Refusal, SlipFailure };
 export type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide };
-
-/** How long the confirmation step is open before its Confirm counts, ms. */
-export const CONFIRM_ARM_MS = 500;
+export { CONFIRM_ARM_MS } from './slip-confirm.svelte.js';
 
 export class SlipState {
   #selection = $state.raw<SlipSelection | null>(null);
@@ -61,9 +60,6 @@ export class SlipState {
   #qty = $state('');
   #boost = $state(0);
   #kind = $state<PlaceKind>('FOK');
-  #confirming = $state(false);
-  /** When the confirmation step opened (by `#now`). */
-  #confirmOpenedAt = $state(0);
   /** The current bet's clientOrderId: made when a quote arrives, kept until the terms change. */
   #clientOrderId = $state<string | null>(null);
 
@@ -72,8 +68,7 @@ export class SlipState {
   readonly #bridge: Bridge;
   readonly #ctx: SlipContext;
   readonly #newId: () => string;
-  readonly #clock: Clock;
-  readonly #now: () => number;
+  readonly #confirm: SlipConfirm;
 
   // What the slip shows, derived from the fields above, the app's state (#ctx), the quote and
   // the order.
@@ -182,8 +177,7 @@ export class SlipState {
     this.#bridge = bridge;
     this.#ctx = ctx;
     this.#newId = newId;
-    this.#clock = clock;
-    this.#now = now;
+    this.#confirm = new SlipConfirm(clock, now);
     this.#quote = new SlipQuote(bridge, clock);
     this.#order = new SlipOrder(bridge, clock);
   }
@@ -237,7 +231,7 @@ export class SlipState {
   set kind(value: PlaceKind) {
     if (value === this.#kind) return;
     this.#kind = value;
-    this.#confirming = false;
+    this.#confirm.close();
     if (this.#quote.result && !this.placed) this.#clientOrderId = this.#newId();
   }
 
@@ -320,7 +314,7 @@ export class SlipState {
     return this.#clientOrderId;
   }
   get confirming(): boolean {
-    return this.#confirming;
+    return this.#confirm.open;
   }
   get sending(): boolean {
     return this.#order.sending;
@@ -382,23 +376,18 @@ export class SlipState {
   }
   /** Place would send (or open the confirmation step) now. */
   get canPlace(): boolean {
-    return !this.#order.sending && !this.#confirming && this.#placeBlock === null;
+    return !this.#order.sending && !this.#confirm.open && this.#placeBlock === null;
   }
   /**
    * The confirmation step's button would send now: nothing stands in the way (the quote expired,
    * Betdesk or the exchange away) and the step has been open long enough to have been read.
    */
   get canConfirm(): boolean {
-    return (
-      this.#confirming &&
-      !this.#order.sending &&
-      this.#placeBlock === null &&
-      this.#clock.now - this.#confirmOpenedAt >= CONFIRM_ARM_MS
-    );
+    return this.#confirm.armed && !this.#order.sending && this.#placeBlock === null;
   }
   /** Why Confirm cannot send, in words, or null (also while the step is only just open). */
   get confirmProblem(): string | null {
-    if (!this.#confirming || this.#order.sending) return null;
+    if (!this.#confirm.open || this.#order.sending) return null;
     const block = this.#placeBlock;
     return block ? placeProblemText(block) : null;
   }
@@ -497,8 +486,7 @@ export class SlipState {
       await this.#send();
       return;
     }
-    this.#confirmOpenedAt = this.#now();
-    this.#confirming = true;
+    this.#confirm.show();
   }
 
   /**
@@ -506,24 +494,22 @@ export class SlipState {
    * deliberate one (a second Ctrl+Enter, a double click carried over) and does nothing.
    */
   async confirm(): Promise<void> {
-    if (!this.#confirming) return;
-    if (this.#now() - this.#confirmOpenedAt < CONFIRM_ARM_MS) return;
-    await this.#send();
+    if (this.#confirm.deliberate()) await this.#send();
   }
 
   /** Ctrl/Cmd+Enter: confirms when the confirmation step is open, else presses Place. */
   async placeOrConfirm(): Promise<void> {
-    await (this.#confirming ? this.confirm() : this.place());
+    await (this.#confirm.open ? this.confirm() : this.place());
   }
 
   /** Back from the confirmation step. */
   back(): void {
-    this.#confirming = false;
+    this.#confirm.close();
   }
 
   /** Esc: out of the confirmation step, or else clear the slip. */
   escape(): void {
-    if (this.#confirming) this.back();
+    if (this.#confirm.open) this.back();
     else this.clear();
   }
 
@@ -562,7 +548,7 @@ export class SlipState {
       this.#kind === 'FOK'
         ? { clientOrderId, type: 'FOK', rfqId: quote.quote.rfqId }
         : { clientOrderId, type: 'MARKET', bet: terms };
-    this.#confirming = false;
+    this.#confirm.close();
     await this.#order.send(input);
   }
 
@@ -570,7 +556,7 @@ export class SlipState {
   #discardQuote(): void {
     this.#quote.discard();
     this.#clientOrderId = null;
-    this.#confirming = false;
+    this.#confirm.close();
     this.#order.dropFailure();
   }
 
