@@ -77,8 +77,8 @@ export function betRefusalOf(code: number, msg: string): BetRefusal | undefined 
       reason: 'over-capacity',
       message:
         capacity === '0'
-          ? `Too large: the exchange takes no more contracts on ${outcome} now.`
-          : `Too large: the exchange takes at most ${contractsText(capacity)} more on ${outcome} now. Enter a smaller size.`,
+          ? `Too large: the exchange's capacity on ${outcome} is used up for now.`
+          : `Too large: the exchange's capacity on ${outcome} is ${contractsText(capacity)} more now. Enter a smaller size.`,
     };
   }
   if ((r = /^qty: \S+ rounds down to 0 contracts \(lot size (\d+)\)/.exec(m))) {

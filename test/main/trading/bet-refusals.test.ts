@@ -60,7 +60,7 @@ describe('a quote refused for a rule of the bet is said in words', () => {
     expect(big.reason).toBe('over-capacity');
     expect(shown(big)).toMatch(
       new RegExp(
-        `^Too large: the exchange takes at most \\d+ contracts more on ${lots.homeTeam} now\\. Enter a smaller size\\.$`,
+        `^Too large: the exchange's capacity on ${lots.homeTeam} is \\d+ contracts more now\\. Enter a smaller size\\.$`,
       ),
     );
   });
