@@ -182,3 +182,25 @@ test('a bet whose answer is lost with the host says Not known yet and offers no 
   await expect(slip.getByRole('button', { name: /^Place bet/ })).toBeDisabled();
   await keepScreenshot(page, testInfo, 'slip-not-known-yet');
 });
+
+test('with the confirmation open and the host gone, Confirm is off and says why', async ({
+  page,
+  betdesk,
+}, testInfo) => {
+  await page.goto(betdesk.url);
+  await pick(page, 0);
+  const place = await quote(page, { contracts: '3' });
+  await place.click();
+  const confirm = slipOf(page).getByRole('region', { name: 'Confirm bet' });
+  const button = confirm.getByRole('button', { name: 'Confirm bet' });
+  await expect(button).toBeEnabled();
+
+  process.kill(-(betdesk.process.pid ?? 0), 'SIGKILL');
+
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription(
+    /^Betdesk’s background service is not answering, so nothing can be placed\./,
+  );
+  await expect(confirm.getByRole('status')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'confirm-host-gone');
+});
