@@ -695,6 +695,18 @@ describe('the size', () => {
     await slip.request();
     expect(bridge.inputs('quote:request').map((i) => i.qty)).toEqual(['12']);
   });
+
+  test('a close is said in lots only, and one that comes to no contracts is refused', () => {
+    const held = position({ contracts: 10 });
+    const { ctx, slip } = setup({ positions: [held] });
+    ctx.fixture = () => ({ ...fixtureRef(), lotSize: 5, minContracts: 10 });
+    slip.closePosition(held);
+    expect(slip.lotsNote).toBe('Sold in lots of 5 contracts.');
+    slip.qty = '3';
+    expect(slip.sizeProblem).toBe('Too small: ARS v CHE is sold in lots of 5 contracts.');
+    slip.qty = '7';
+    expect(slip.sizeNote).toBe('Sells 5 contracts: ARS v CHE trades in lots of 5 contracts.');
+  });
 });
 
 describe('another pick is another bet', () => {

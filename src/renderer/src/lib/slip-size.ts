@@ -39,8 +39,13 @@ function contracts(n: Dec | number): string {
   return `${d.lte(Number.MAX_SAFE_INTEGER) ? count(d.toNumber()) : d.toFixed(0)} contract${d.eq(1) ? '' : 's'}`;
 }
 
-/** "Lots of 5 contracts; the smallest bet is 10 contracts." */
-export function lotsText(lots: Lots): string {
+/**
+ * "Lots of 5 contracts; the smallest bet is 10 contracts." A close has no minimum (docs/api.md
+ * 2.4 names it for bets), only lots; null when it sells whole contracts.
+ */
+export function lotsText(lots: Lots, side: 'BUY' | 'SELL' = 'BUY'): string | null {
+  if (side === 'SELL')
+    return lots.lotSize === 1 ? null : `Sold in lots of ${contracts(lots.lotSize)}.`;
   const lot = lots.lotSize === 1 ? 'Whole contracts' : `Lots of ${contracts(lots.lotSize)}`;
   return `${lot}; the smallest bet is ${contracts(lots.minContracts)}.`;
 }

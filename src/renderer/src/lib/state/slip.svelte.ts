@@ -257,7 +257,7 @@ export class SlipState {
   /** The fixture's lot size and smallest bet, said before a quote ("Lots of 5 contracts; …"). */
   get lotsNote(): string | null {
     const lots = this.#lots;
-    return lots ? lotsText(lots) : null;
+    return lots ? lotsText(lots, this.#side) : null;
   }
   /** The bet as the slip describes it now, or null while it is incomplete. */
   get terms(): BetTerms | null {
