@@ -39,6 +39,9 @@ export function separatorsOf(locale?: string): Separators {
   return { decimal: plain(decimal), group: plain(group) };
 }
 
+/** The user's own separators, read once. */
+let userSeparators: Separators | undefined;
+
 /** Spaces of every kind are one space; other marks as NFKC makes them. */
 function plain(mark: string): string {
   const m = mark.normalize('NFKC');
@@ -86,7 +89,7 @@ function escape(mark: string): string {
 export function readSize(
   text: string,
   unit: SizeUnit,
-  seps: Separators = separatorsOf(),
+  seps: Separators = (userSeparators ??= separatorsOf()),
 ): SizeReading | null {
   let t = normalised(text);
   if (t === '') return null;
