@@ -1,7 +1,12 @@
 /** The services' own refusals, as the bridge reports them (ServiceError). */
 import { AccountError } from '../accounts/index.js';
 import { ServiceError } from '../ipc/errors.js';
-import { IntentConflictError, OrderValidationError, QuoteExpiredError } from '../trading/index.js';
+import {
+  BetRefusedError,
+  IntentConflictError,
+  OrderValidationError,
+  QuoteExpiredError,
+} from '../trading/index.js';
 
 /** Turns the services' own refusals into ServiceError; anything else is left to toBridgeError. */
 export function asServiceError(err: unknown): unknown {
@@ -18,6 +23,7 @@ export function asServiceError(err: unknown): unknown {
   }
   if (err instanceof OrderValidationError) return new ServiceError('invalid-input', err.message);
   if (err instanceof QuoteExpiredError) return new ServiceError('exchange', err.message, err.code);
+  if (err instanceof BetRefusedError) return new ServiceError('exchange', err.message, err.code);
   if (err instanceof IntentConflictError) return new ServiceError('conflict', err.message);
   return err;
 }

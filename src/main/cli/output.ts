@@ -12,7 +12,7 @@ import {
   isDiskFull,
   NewerSchemaError,
 } from '../store/index.js';
-import { OrderValidationError, QuoteExpiredError } from '../trading/index.js';
+import { BetRefusedError, OrderValidationError, QuoteExpiredError } from '../trading/index.js';
 import { USAGE_LINE, UsageError } from './usage.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, exchange: 3, unknown: 4 } as const;
@@ -61,7 +61,11 @@ export function reportFailure(err: unknown, out: Output): number {
     out.say(err.message);
     return err.kind === 'no-secret' ? EXIT.failed : EXIT.usage;
   }
-  if (err instanceof ExchangeError || err instanceof QuoteExpiredError) {
+  if (
+    err instanceof ExchangeError ||
+    err instanceof QuoteExpiredError ||
+    err instanceof BetRefusedError
+  ) {
     out.json({ error: { code: err.code, message: err.message } });
     out.say(`Exchange error ${err.code}: ${err.message}`);
     return EXIT.exchange;

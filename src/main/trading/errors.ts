@@ -35,3 +35,23 @@ export class QuoteExpiredError extends Error {
     this.rfqId = rfqId;
   }
 }
+
+/** The rule of a bet the exchange refused it by, where it can be told (outcome.ts). */
+export type BetRefusalReason =
+  'below-minimum' | 'no-contracts' | 'over-capacity' | 'knockout-at-index';
+
+/**
+ * The exchange refused a quote for a rule of the bet (the smallest bet, its capacity, lots, a
+ * boost too high), said as a sentence (outcome.ts betRefusalOf). Carries the exchange's code.
+ */
+export class BetRefusedError extends Error {
+  override readonly name = 'BetRefusedError';
+  readonly code: number;
+  readonly reason: BetRefusalReason;
+
+  constructor(code: number, reason: BetRefusalReason, message: string) {
+    super(message);
+    this.code = code;
+    this.reason = reason;
+  }
+}

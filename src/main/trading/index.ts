@@ -21,9 +21,16 @@ export {
   type Bet,
   type BetInput,
 } from './bet.js';
-export { IntentConflictError, OrderValidationError, QuoteExpiredError } from './errors.js';
+export {
+  BetRefusedError,
+  IntentConflictError,
+  OrderValidationError,
+  QuoteExpiredError,
+  type BetRefusalReason,
+} from './errors.js';
 export {
   NOT_PLACED_CODE,
+  betRefusalOf,
   isFinalOutcome,
   type OrderOutcome,
   type OutcomeError,

@@ -7,6 +7,7 @@
 import { ErrorCodes, errorInfo } from '../../shared/api/errors.js';
 import { isFinalStatus, type Order, type OrderStatus } from '../../shared/api/schemas.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/index.js';
+import { BetRefusedError, type BetRefusalReason } from './errors.js';
 
 export interface OutcomeError {
   code: number | string;
@@ -39,7 +40,68 @@ export function isFinalOutcome(o: OrderOutcome): boolean {
 /** The code that marks an intent as "the exchange has no order for it" (GET /order: -2025). */
 export const NOT_PLACED_CODE = ErrorCodes.UNKNOWN_ORDER;
 
+export interface BetRefusal {
+  reason: BetRefusalReason;
+  /** A sentence that says what to change. */
+  message: string;
+}
+
+function contractsText(n: string): string {
+  return n === '0' ? 'no contracts' : `${n} contract${n === '1' ? '' : 's'}`;
+}
+
+/**
+ * A -1102 refusal of a bet's size or boost in words: the smallest bet, the exchange's capacity,
+ * a close that rounds to no contracts, a boost whose knockout reaches the index price.
+ *
+ * docs/api.md 7.1 gives -1102 no more than a `msg` that names the field (`qty: ...`), so which
+ * rule was broken, and its numbers, can only be read from the text; this reads the sandbox's
+ * wording of each (src/exchange/domain/quoting.ts) and, for any other text, returns undefined so
+ * the caller keeps the code's meaning and the exchange's words.
+ */
+export function betRefusalOf(code: number, msg: string): BetRefusal | undefined {
+  if (code !== ErrorCodes.BAD_PARAMETER) return undefined;
+  const m = msg.trim();
+  let r: RegExpExecArray | null;
+  if ((r = /^qty: \S+ (USD buys|rounds to) (\d+) contracts?, below minContracts (\d+)/.exec(m))) {
+    const [, how = '', got = '', min = ''] = r;
+    const what = how === 'USD buys' ? 'That amount buys' : 'That size comes to';
+    return {
+      reason: 'below-minimum',
+      message: `Too small: ${what.charAt(0).toLowerCase()}${what.slice(1)} ${contractsText(got)}, and the smallest bet on this market is ${contractsText(min)}. Enter a larger size.`,
+    };
+  }
+  if ((r = /^qty: \S+ exceeds the exchange capacity of (\d+) contracts? on (\S+)/.exec(m))) {
+    const [, capacity = '', outcome = ''] = r;
+    return {
+      reason: 'over-capacity',
+      message:
+        capacity === '0'
+          ? `Too large: the exchange's capacity on ${outcome} is used up for now.`
+          : `Too large: the exchange's capacity on ${outcome} is ${contractsText(capacity)} more now. Enter a smaller size.`,
+    };
+  }
+  if ((r = /^qty: \S+ rounds down to 0 contracts \(lot size (\d+)\)/.exec(m))) {
+    return {
+      reason: 'no-contracts',
+      message: `Too small: this market trades in lots of ${contractsText(r[1] ?? '')}, so that size comes to no contracts.`,
+    };
+  }
+  if (
+    (r = /^boost: \d+ puts the knockout \(([\d.]+)\) at or above the index price ([\d.]+)/.exec(m))
+  ) {
+    const [, knockout = '', index = ''] = r;
+    return {
+      reason: 'knockout-at-index',
+      message: `That boost is too high at this price: its knockout (${knockout}) would be at or above the index price (${index}). Choose a smaller boost.`,
+    };
+  }
+  return undefined;
+}
+
 export function exchangeErrorOf(code: number, msg: string): OutcomeError {
+  const refusal = betRefusalOf(code, msg);
+  if (refusal) return { code, message: refusal.message };
   const meaning = errorInfo(code).meaning;
   const said = msg.trim();
   // The exchange often says no more than the code's meaning; then it is said once.
@@ -55,7 +117,13 @@ export function exchangeErrorOf(code: number, msg: string): OutcomeError {
 
 /** The outcome error for what a call threw. */
 export function errorOf(err: unknown): OutcomeError {
-  if (err instanceof ExchangeError) return { code: err.code, message: err.message };
+  if (err instanceof ExchangeError) {
+    return {
+      code: err.code,
+      message: betRefusalOf(err.code, err.serverMsg)?.message ?? err.message,
+    };
+  }
+  if (err instanceof BetRefusedError) return { code: err.code, message: err.message };
   if (err instanceof NetworkError) return { code: 'NETWORK', message: err.message };
   if (err instanceof ProtocolError) return { code: 'PROTOCOL', message: err.message };
   return { code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };

@@ -56,11 +56,11 @@ import {
   type BetInput,
 } from './bet.js';
 import { resyncClockAfter, type IntentParams, type TradingContext } from './context.js';
-import { OrderValidationError } from './errors.js';
+import { BetRefusedError, OrderValidationError } from './errors.js';
 import { followOrder, type PollTimes, type WaitOptions } from './follow.js';
 import { newClientOrderId, sortedKeys } from './ids.js';
 import { LiveQuote } from './live-quote.js';
-import { errorOf, type OrderOutcome } from './outcome.js';
+import { betRefusalOf, errorOf, type OrderOutcome } from './outcome.js';
 import { Placements } from './placements.js';
 import { QuoteBook } from './quotes.js';
 import { reconcileIntents, type ReconcileReport } from './reconcile.js';
@@ -156,14 +156,20 @@ export class TradingService {
   /**
    * Prices a bet without placing it. The quote lives 30 s by the exchange's clock; ask the
    * result `expiresInMs()`. Throws OrderValidationError for a bet the API would refuse, and the
-   * client's ExchangeError / NetworkError when the exchange refuses or cannot be reached.
+   * client's ExchangeError / NetworkError when the exchange refuses or cannot be reached;
+   * BetRefusedError, in words, when it refuses a rule of the bet (its size, its boost).
    */
   async quote(input: BetInput, orderType?: string): Promise<LiveQuote> {
     const bet = validateBet(input);
     const type = orderType === undefined ? undefined : parseOrderType(orderType);
     const request = rfqRequest(bet, type);
     const { client } = this.#ctx;
-    const quote = await this.#readRetrying(() => client.rfq(request, { priority: Priority.quote }));
+    const quote = await this.#readRetrying(() =>
+      client.rfq(request, { priority: Priority.quote }),
+    ).catch((err: unknown) => {
+      const refusal = err instanceof ExchangeError && betRefusalOf(err.code, err.serverMsg);
+      throw refusal ? new BetRefusedError(err.code, refusal.reason, refusal.message) : err;
+    });
     const live = new LiveQuote(quote, bet, () => client.serverNow());
     this.#quotes.remember(live);
     return live;

@@ -4,7 +4,6 @@ import {
   knownRefusal,
   placeLabel,
   placeNote,
-  sizeProblem,
   type RefusalFacts,
 } from '../../../src/renderer/src/lib/slip-words.js';
 import { fixtureRef, position } from '../rows.js';
@@ -19,6 +18,7 @@ function facts(over: Partial<RefusalFacts> = {}): RefusalFacts {
     positions: [],
     canTrade: true,
     online: true,
+    connected: true,
     ...over,
   };
 }
@@ -106,8 +106,24 @@ describe('the note under Place', () => {
       placeNote({ block: { kind: 'rate-limited', retryInMs: 1200 }, oneClick: true, side: 'BUY' }),
     ).toMatch(/try again in 2 s\.$/);
     expect(
-      placeNote({ block: { kind: 'placed', notPlaced: true }, oneClick: false, side: 'BUY' }),
+      placeNote({ block: { kind: 'placed', status: 'FILLED' }, oneClick: false, side: 'BUY' }),
     ).toBe('Placed. Request a new quote to bet again.');
+  });
+
+  test('a bet that went nowhere is never said to be placed', () => {
+    for (const status of ['REJECTED', 'NOT_PLACED', 'CANCELED', 'EXPIRED', 'FAILED'] as const) {
+      expect(placeNote({ block: { kind: 'placed', status }, oneClick: false, side: 'BUY' })).toBe(
+        'Not placed: nothing was bought or sold. Request a new quote to try again.',
+      );
+    }
+  });
+
+  test('a bet whose fate is not known is never offered a retry', () => {
+    const note = (checking: boolean) =>
+      placeNote({ block: { kind: 'not-known', checking }, oneClick: true, side: 'BUY' });
+    expect(note(true)).toMatch(/^Checking… /);
+    expect(note(false)).toMatch(/^Not known yet: see Orders when Betdesk is back\. /);
+    expect(`${note(true)} ${note(false)}`).not.toMatch(/again|retry/i);
   });
 
   test('says what pressing it will do', () => {
@@ -119,7 +135,7 @@ describe('the note under Place', () => {
 
 describe('advice after a failed placement', () => {
   test('depends on what failed', () => {
-    const f = { retryInSeconds: 0, orderKnown: false };
+    const f = { retryInSeconds: 0, orderKnown: false, lost: null };
     expect(failureAdvice({ ...f, kind: 'offline' })).toMatch(/^Nothing was sent/);
     expect(failureAdvice({ ...f, kind: 'rate-limited', retryInSeconds: 3 })).toBe(
       'You can try again in 3 s.',
@@ -129,27 +145,12 @@ describe('advice after a failed placement', () => {
     expect(failureAdvice({ ...f, kind: 'internal', orderKnown: true })).toBeNull();
     expect(failureAdvice({ ...f, kind: 'exchange' })).toBeNull();
   });
-});
 
-describe('the size', () => {
-  test('nothing typed is not a problem yet', () => {
-    expect(sizeProblem('BUY', '', 'BASE')).toBeNull();
-  });
-
-  test('refuses what the exchange would refuse, in the slip’s words', () => {
-    expect(sizeProblem('BUY', '0', 'BASE')).toBe('Enter a number of contracts greater than zero.');
-    expect(sizeProblem('BUY', 'abc', 'QUOTE')).toBe(
-      'Enter an amount in dollars greater than zero, like 25 or 12.50.',
+  test('a lost answer whose bet is not known yet is never advised a retry', () => {
+    const f = { retryInSeconds: 0, orderKnown: false, kind: 'internal' } as const;
+    expect(failureAdvice({ ...f, lost: 'checking' })).toMatch(/^Checking… /);
+    expect(failureAdvice({ ...f, lost: 'unknown' })).toBe(
+      'Not known yet: see Orders when Betdesk is back.',
     );
-    expect(sizeProblem('BUY', '1'.repeat(41), 'BASE')).toBe(
-      'Enter a number of contracts greater than zero.',
-    );
-    expect(sizeProblem('SELL', '5', 'QUOTE')).toMatch(/close \(SELL\) is sized in contracts/);
-  });
-
-  test('contracts are whole; dollars may have cents', () => {
-    expect(sizeProblem('BUY', '2.5', 'BASE')).toBe('Contracts are whole numbers.');
-    expect(sizeProblem('BUY', '12.50', 'QUOTE')).toBeNull();
-    expect(sizeProblem('SELL', '10', 'BASE')).toBeNull();
   });
 });

@@ -73,6 +73,16 @@ describe('delivering alerts', () => {
     expect(notifier.canAsk).toBe(false);
   });
 
+  test('a rejected order’s toast shows it in Orders, never a position it did not make', () => {
+    const { toasts, raise } = setup('default');
+    raise(alertView({ kind: 'rejected', message: 'Rejected: nothing was bought or sold.' }));
+    raise(alertView({ kind: 'filled' }));
+    expect(toasts.items.map((t) => t.target)).toEqual([
+      { screen: 'orders' },
+      { screen: 'positions', contractId: 'EPL-ARSCHE', outcome: 'ARS' },
+    ]);
+  });
+
   test('in Electron main notifies the desktop; the page toasts and never asks', () => {
     const { port, toasts, notifier, raise } = setup('granted', 'electron');
     raise(alertView({ kind: 'filled' }));

@@ -8,6 +8,7 @@ import type { SlipContext } from '../../../src/renderer/src/lib/state/slip.svelt
 export class TestSlipContext implements SlipContext {
   canTrade = $state(true);
   online = $state(true);
+  connected = $state(true);
   oneClick = $state(true);
   positions = $state.raw<PositionRow[]>([]);
   fixture = $state.raw<(contractId: string) => FixtureRef | null>(() => null);

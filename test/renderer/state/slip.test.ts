@@ -2,19 +2,28 @@ import { describe, expect, test } from 'vitest';
 import { ErrorCodes } from '../../../src/shared/api/errors.js';
 import type { OrderRow, PlaceResult } from '../../../src/shared/ipc/contract.js';
 import { ManualClock } from '../../../src/renderer/src/lib/state/clock.svelte.js';
-import { SlipState } from '../../../src/renderer/src/lib/state/slip.svelte.js';
+import { CONFIRM_ARM_MS, SlipState } from '../../../src/renderer/src/lib/state/slip.svelte.js';
+import { BridgeFailure } from '../../../src/renderer/src/lib/bridge.js';
 import { deferred, FakeBridge, settle } from '../fake-bridge.js';
 import { fixture, fixtureRef, NOW, orderRow, position, quoteResult } from '../rows.js';
 import { TestSlipContext } from './slip-context.svelte.js';
 
-type Ctx = Partial<Pick<TestSlipContext, 'canTrade' | 'online' | 'oneClick' | 'positions'>>;
+type Ctx = Partial<
+  Pick<TestSlipContext, 'canTrade' | 'online' | 'connected' | 'oneClick' | 'positions'>
+>;
 
 function setup(over: Ctx = {}) {
   const bridge = new FakeBridge();
   const clock = new ManualClock(NOW);
   const ctx = new TestSlipContext(over);
   let n = 0;
-  const slip = new SlipState(bridge, ctx, clock, () => `bd-test-${++n}`);
+  const slip = new SlipState(
+    bridge,
+    ctx,
+    clock,
+    () => `bd-test-${++n}`,
+    () => clock.now,
+  );
   bridge.answer('quote:request', quoteResult());
   const placed = (row: Partial<OrderRow> = {}): PlaceResult => ({
     row: orderRow({ clientOrderId: slip.clientOrderId ?? 'none', ...row }),
@@ -92,16 +101,67 @@ describe('placing from a quote', () => {
     );
     await quoted(slip);
     await slip.place();
-    expect(slip.placeProblem).toMatch(/was not placed/);
+    expect(slip.placeProblem).toMatch(
+      /^This bet did not go through, so nothing was bought or sold/,
+    );
+    expect(slip.placeNote).toBe(
+      'Not placed: nothing was bought or sold. Request a new quote to try again.',
+    );
+  });
+
+  test('a bet rejected after it was sent is never said to be placed', async () => {
+    const { bridge, slip } = setup();
+    slip.start();
+    await quoted(slip);
+    await slip.place();
+    expect(slip.placeNote).toBe('Placed. Request a new quote to bet again.');
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [
+        orderRow({
+          clientOrderId: 'bd-test-1',
+          status: 'REJECTED',
+          updatedAt: NOW + 1,
+          error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
+        }),
+      ],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.placeNote).toBe(
+      'Not placed: nothing was bought or sold. Request a new quote to try again.',
+    );
+    expect(slip.placeProblem).not.toMatch(/has been placed/);
+  });
+
+  test('a new quote after a fill is a new bet: the last bet’s result is not shown under it', async () => {
+    const { bridge, slip } = setup();
+    slip.start();
+    await quoted(slip);
+    await slip.place();
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 1 })],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.status).toBe('FILLED');
+    await slip.request();
+    expect(slip.canPlace).toBe(true);
+    expect(slip.status).toBeNull();
+    expect(slip.order).toBeNull();
   });
 
   test('with the confirmation step, Place only opens it, a second Place does nothing, and Confirm sends once', async () => {
-    const { bridge, slip } = setup({ oneClick: false });
+    const { bridge, clock, slip } = setup({ oneClick: false });
     await quoted(slip);
     await slip.place();
     await slip.place();
     expect(slip.confirming).toBe(true);
     expect(bridge.inputs('order:place')).toHaveLength(0);
+    clock.now += CONFIRM_ARM_MS;
     await Promise.all([slip.confirm(), slip.confirm()]);
     expect(bridge.inputs('order:place')).toHaveLength(1);
     expect(slip.confirming).toBe(false);
@@ -410,6 +470,122 @@ describe('refusals', () => {
   });
 });
 
+describe('an answer lost with Betdesk’s service', () => {
+  const lostAnswer = {
+    kind: 'internal',
+    message: 'Betdesk lost its connection to its background service before it answered.',
+  } as const;
+  const serviceGone = {
+    kind: 'offline',
+    message: 'Betdesk’s background service is not answering, so nothing was sent.',
+  } as const;
+
+  test('is Checking… while main is asked, and Not known yet when it cannot be: never a retry', async () => {
+    const { bridge, ctx, slip } = setup();
+    slip.start();
+    bridge.fail('order:place', lostAnswer);
+    const asked = deferred<{ row: OrderRow | null }>();
+    bridge.answer('orders:get', () => asked.promise);
+    await quoted(slip);
+    const placing = slip.place();
+    await settle();
+    expect(slip.status).toBe('CHECKING');
+    expect(slip.failureAdvice).toMatch(/^Checking… /);
+    ctx.connected = false;
+    ctx.online = false;
+    asked.reject(new BridgeFailure(serviceGone));
+    await placing;
+    expect(slip.status).toBeNull();
+    expect(slip.failureAdvice).toBe('Not known yet: see Orders when Betdesk is back.');
+    expect(slip.placeProblem).toMatch(/^Not known yet: see Orders when Betdesk is back\. /);
+    expect(slip.placeNote).toBe(slip.placeProblem);
+    expect(slip.refusalMessage).toBeNull();
+    const said = [slip.failureAdvice, slip.placeNote, slip.refusalMessage].join(' ');
+    expect(said).not.toMatch(/again|retry/i);
+    expect(slip.fateUnknown).toBe(true);
+    expect(slip.canPlace).toBe(false);
+    await slip.place();
+    expect(bridge.inputs('order:place')).toHaveLength(1);
+  });
+
+  test('a Sending… row main pushed before it went away does not hide that the bet is not known', async () => {
+    const { bridge, ctx, slip } = setup();
+    slip.start();
+    bridge.answer('order:place', () => {
+      bridge.emit('orders:changed', {
+        accountId: null,
+        orderIds: [],
+        rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'SENDING', orderId: null })],
+        more: false,
+        at: NOW,
+      });
+      ctx.connected = false;
+      throw new BridgeFailure(lostAnswer);
+    });
+    bridge.fail('orders:get', serviceGone);
+    await quoted(slip);
+    await slip.place();
+    expect(slip.status).toBeNull();
+    expect(slip.placeNote).toMatch(/^Not known yet: see Orders when Betdesk is back\. /);
+    expect(slip.failureAdvice).toBe('Not known yet: see Orders when Betdesk is back.');
+  });
+
+  test('a new quote meanwhile is still blocked until the last bet is known', async () => {
+    const { bridge, slip } = setup();
+    slip.start();
+    bridge.fail('order:place', lostAnswer);
+    bridge.fail('orders:get', serviceGone);
+    await quoted(slip);
+    await slip.place();
+    await slip.request();
+    expect(slip.canPlace).toBe(false);
+    expect(slip.placeProblem).toMatch(/^Not known yet/);
+  });
+
+  test('once Betdesk is back the slip asks again and shows what became of the bet', async () => {
+    const { bridge, ctx, slip } = setup();
+    slip.start();
+    // The socket closes (the app sees it first), then the call in flight is answered as lost.
+    bridge.answer('order:place', () => {
+      ctx.connected = false;
+      throw new BridgeFailure(lostAnswer);
+    });
+    bridge.fail('orders:get', serviceGone);
+    await quoted(slip);
+    await slip.place();
+    expect(slip.refusalMessage).toBeNull();
+    expect(slip.placeProblem).toMatch(/^Not known yet/);
+    bridge.answer('orders:get', {
+      row: orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED' }),
+    });
+    ctx.connected = true;
+    bridge.setConnected(true);
+    await settle();
+    expect(bridge.inputs('orders:get')).toHaveLength(2);
+    expect(slip.status).toBe('FILLED');
+    expect(slip.fateUnknown).toBe(false);
+    expect(slip.placeProblem).toMatch(/has been placed/);
+  });
+
+  test('a push of the bet’s row settles it too', async () => {
+    const { bridge, slip } = setup();
+    slip.start();
+    bridge.fail('order:place', lostAnswer);
+    bridge.fail('orders:get', serviceGone);
+    await quoted(slip);
+    await slip.place();
+    bridge.emit('orders:changed', {
+      accountId: null,
+      orderIds: [],
+      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'CHECKING' })],
+      more: false,
+      at: NOW,
+    });
+    expect(slip.status).toBe('CHECKING');
+    expect(slip.placeProblem).toMatch(/still being checked/);
+  });
+});
+
 describe('closing a position', () => {
   const held = position({ contracts: 10, value: '6.00', pnl: '1.00', costBasis: '5.10' });
 
@@ -464,12 +640,72 @@ describe('the size', () => {
     const { slip } = setup();
     slip.select(fixture(), 'ARS');
     slip.qty = '1e3';
-    expect(slip.sizeProblem).toBe('Enter a number of contracts greater than zero.');
+    expect(slip.sizeProblem).toBe(
+      'Write the number out in full, without an exponent (“e”): like 25.',
+    );
     slip.qty = '2.5';
-    expect(slip.sizeProblem).toBe('Contracts are whole numbers.');
+    expect(slip.sizeProblem).toBe('Whole contracts only: enter 2 or 3.');
     slip.unit = 'QUOTE';
     expect(slip.sizeProblem).toBeNull();
     expect(slip.canRequest).toBe(true);
+  });
+
+  test('a size that can mean one number only is taken, said as read, and sent as read', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.qty = '00012';
+    expect(slip.sizeProblem).toBeNull();
+    expect(slip.sizeNote).toBe('Read as 12 contracts.');
+    await slip.request();
+    slip.qty = '12,000';
+    expect(slip.sizeNote).toBe('Read as 12,000 contracts.');
+    slip.unit = 'QUOTE';
+    slip.qty = '.5';
+    expect(slip.sizeNote).toBe('Read as $0.50.');
+    await slip.request();
+    expect(bridge.inputs('quote:request').map((i) => [i.qty, i.unit])).toEqual([
+      ['12', 'BASE'],
+      ['0.5', 'QUOTE'],
+    ]);
+  });
+
+  test('dollars beyond the cent are refused before quoting, never sent as typed', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture(), 'ARS');
+    slip.unit = 'QUOTE';
+    slip.qty = '5.555';
+    expect(slip.sizeProblem).toBe('Dollars go to the cent: enter 5.55 or 5.56.');
+    expect(slip.canRequest).toBe(false);
+    await slip.request();
+    expect(bridge.inputs('quote:request')).toHaveLength(0);
+  });
+
+  test('the fixture’s lots and minimum are said before quoting, and a size below it refused', async () => {
+    const { bridge, slip } = setup();
+    slip.select(fixture({ lotSize: 5, minContracts: 10 }), 'ARS');
+    expect(slip.lotsNote).toBe('Lots of 5 contracts; the smallest bet is 10 contracts.');
+    slip.qty = '7';
+    expect(slip.sizeProblem).toBe(
+      'Too small: the smallest bet on ARS v CHE is 10 contracts (lots of 5 contracts).',
+    );
+    expect(slip.canRequest).toBe(false);
+    slip.qty = '12';
+    expect(slip.sizeProblem).toBeNull();
+    expect(slip.sizeNote).toBe('Rounds to 10 contracts: ARS v CHE trades in lots of 5 contracts.');
+    await slip.request();
+    expect(bridge.inputs('quote:request').map((i) => i.qty)).toEqual(['12']);
+  });
+
+  test('a close is said in lots only, and one that comes to no contracts is refused', () => {
+    const held = position({ contracts: 10 });
+    const { ctx, slip } = setup({ positions: [held] });
+    ctx.fixture = () => ({ ...fixtureRef(), lotSize: 5, minContracts: 10 });
+    slip.closePosition(held);
+    expect(slip.lotsNote).toBe('Sold in lots of 5 contracts.');
+    slip.qty = '3';
+    expect(slip.sizeProblem).toBe('Too small: ARS v CHE is sold in lots of 5 contracts.');
+    slip.qty = '7';
+    expect(slip.sizeNote).toBe('Sells 5 contracts: ARS v CHE trades in lots of 5 contracts.');
   });
 });
 
@@ -608,6 +844,7 @@ describe('what the slip shows', () => {
     expect(slip.placeNote).toMatch(/^You will confirm the stake/);
     await slip.place();
     expect(slip.canPlace).toBe(false);
+    clock.now += CONFIRM_ARM_MS;
     expect(slip.canConfirm).toBe(true);
     clock.now = NOW + 31_000;
     expect(slip.canConfirm).toBe(false);
@@ -653,12 +890,46 @@ describe('what the slip shows', () => {
     expect(slip.placeProblem).toMatch(/try again in 5 s/);
   });
 
-  test('Ctrl/Cmd+Enter presses Place, then Confirm', async () => {
-    const { bridge, slip } = setup({ oneClick: false });
+  test('Ctrl/Cmd+Enter presses Place, then Confirm once the step has been open long enough', async () => {
+    const { bridge, clock, slip } = setup({ oneClick: false });
     await quoted(slip);
     await slip.placeOrConfirm();
     expect(slip.confirming).toBe(true);
+    clock.now += CONFIRM_ARM_MS;
     await slip.placeOrConfirm();
     expect(bridge.inputs('order:place')).toHaveLength(1);
+  });
+
+  test('a second Ctrl/Cmd+Enter 150 or 250 ms after the first cannot skip the confirmation', async () => {
+    const { bridge, clock, slip } = setup({ oneClick: false });
+    await quoted(slip);
+    const opened = clock.now;
+    await slip.placeOrConfirm();
+    for (const after of [150, 250, CONFIRM_ARM_MS - 1]) {
+      clock.now = opened + after;
+      expect(slip.canConfirm).toBe(false);
+      await slip.placeOrConfirm();
+      await slip.confirm();
+    }
+    expect(slip.confirming).toBe(true);
+    expect(bridge.inputs('order:place')).toHaveLength(0);
+    clock.now = opened + CONFIRM_ARM_MS;
+    expect(slip.canConfirm).toBe(true);
+    await slip.placeOrConfirm();
+    expect(bridge.inputs('order:place')).toHaveLength(1);
+  });
+
+  test('with Betdesk’s service gone, Confirm is off and says why in words', async () => {
+    const { bridge, clock, ctx, slip } = setup({ oneClick: false });
+    await quoted(slip);
+    await slip.place();
+    clock.now += CONFIRM_ARM_MS;
+    expect(slip.confirmProblem).toBeNull();
+    ctx.connected = false;
+    ctx.online = false;
+    expect(slip.canConfirm).toBe(false);
+    expect(slip.confirmProblem).toMatch(/^Betdesk’s background service is not answering/);
+    await slip.confirm();
+    expect(bridge.inputs('order:place')).toHaveLength(0);
   });
 });

@@ -54,6 +54,9 @@ export const slip = new SlipState(
     get online() {
       return app.online;
     },
+    get connected() {
+      return app.connected;
+    },
     get oneClick() {
       return settings.oneClickBetting;
     },

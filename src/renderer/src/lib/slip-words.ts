@@ -3,8 +3,13 @@
  * why Place cannot send, the Place button's words for what will happen, and the advice under a
  * failure. Pure functions of the facts the slip state hands them.
  */
-import type { BridgeErrorKind, FixtureRef, PositionRow } from '../../../shared/ipc/contract.js';
-import { personMessage, readSizing } from '../../../shared/api/leg.js';
+import type {
+  BridgeErrorKind,
+  FixtureRef,
+  OrderRowStatus,
+  PositionRow,
+} from '../../../shared/ipc/contract.js';
+import { isFinalRowStatus } from '../../../shared/desk/status.js';
 import { count, money } from './format.js';
 
 export interface Refusal {
@@ -23,6 +28,8 @@ export interface RefusalFacts {
   positions: readonly PositionRow[];
   canTrade: boolean;
   online: boolean;
+  /** Betdesk's own service answers. */
+  connected: boolean;
 }
 
 export function knownRefusal(f: RefusalFacts): Refusal | null {
@@ -51,6 +58,13 @@ export function knownRefusal(f: RefusalFacts): Refusal | null {
     return {
       message:
         'This account’s API key may only read, so it cannot place bets. Add a key with trade permission to bet.',
+      blocksQuote: false,
+    };
+  }
+  if (!f.connected) {
+    return {
+      message:
+        'Betdesk’s background service is not answering, so nothing can be placed. Nothing is queued to send later; place the bet again once Betdesk is back.',
       blocksQuote: false,
     };
   }
@@ -97,7 +111,8 @@ export function placeLabel(f: PlaceFacts): string {
 /** Why Place cannot send, in the order the user can do something about it. */
 export type PlaceBlock =
   | { kind: 'no-pick' }
-  | { kind: 'placed'; notPlaced: boolean }
+  | { kind: 'placed'; status: OrderRowStatus }
+  | { kind: 'not-known'; checking: boolean }
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'checking' }
   | { kind: 'no-quote' }
@@ -109,9 +124,13 @@ export function placeProblemText(block: PlaceBlock): string {
     case 'no-pick':
       return 'Pick an outcome first.';
     case 'placed':
-      return block.notPlaced
-        ? 'This bet was not placed (the reason is below). Request a new quote to try again.'
+      return wentNowhere(block.status)
+        ? 'This bet did not go through, so nothing was bought or sold (the reason is below). Request a new quote to try again.'
         : 'This bet has been placed. Request a new quote to bet again.';
+    case 'not-known':
+      return block.checking
+        ? 'Checking… Betdesk is finding out whether your last bet was placed. Place is off until it knows, so the bet cannot be placed twice.'
+        : `${NOT_KNOWN_YET} Place is off until then, so the bet cannot be placed twice.`;
     case 'refused':
       return block.refusal.message;
     case 'checking':
@@ -131,10 +150,22 @@ export interface PlaceNoteFacts {
   side: 'BUY' | 'SELL';
 }
 
+/** What the slip says of a bet whose answer was lost while Betdesk's service is away. */
+export const NOT_KNOWN_YET = 'Not known yet: see Orders when Betdesk is back.';
+
+/** The order ended without buying or selling anything. */
+function wentNowhere(status: OrderRowStatus): boolean {
+  return status !== 'FILLED' && isFinalRowStatus(status);
+}
+
 /** The line under the Place button: why it is off, or what pressing it will do. */
 export function placeNote(f: PlaceNoteFacts): string {
   const { block } = f;
-  if (block?.kind === 'placed') return 'Placed. Request a new quote to bet again.';
+  if (block?.kind === 'placed') {
+    return wentNowhere(block.status)
+      ? 'Not placed: nothing was bought or sold. Request a new quote to try again.'
+      : 'Placed. Request a new quote to bet again.';
+  }
   // The refusal itself is shown above the form: here only that Place waits for it.
   if (block?.kind === 'refused') return 'Place is off until that changes.';
   if (block) return placeProblemText(block);
@@ -150,10 +181,15 @@ export interface FailureFacts {
   retryInSeconds: number;
   /** Main found the order the lost answer was about. */
   orderKnown: boolean;
+  /** The answer was lost and main is being asked (checking), or cannot be (unknown). */
+  lost: 'checking' | 'unknown' | null;
 }
 
 /** What the user can do after a failed placement, or null when the message says it all. */
 export function failureAdvice(f: FailureFacts): string | null {
+  // Whether the bet was placed is not known: never a retry, which could be a second bet.
+  if (f.lost === 'checking') return 'Checking… Betdesk is finding out whether it was placed.';
+  if (f.lost === 'unknown') return NOT_KNOWN_YET;
   if (f.kind === 'offline')
     return 'Nothing was sent, and nothing is queued to send later by itself.';
   if (f.kind === 'rate-limited') {
@@ -164,28 +200,5 @@ export function failureAdvice(f: FailureFacts): string | null {
   if (f.kind === 'internal' && !f.orderKnown) {
     return 'Place again to retry: it is the same bet, so it can never be placed twice.';
   }
-  return null;
-}
-
-/**
- * Why a size cannot be quoted as typed, or null when it can (or nothing is typed yet). The rule is
- * the shared leg parser's (`readSizing`), so the slip refuses what the exchange would; the words
- * are the slip's, said of the field the user sees. Contracts are also whole here: the exchange
- * would round a fraction to its lot, and the slip would rather ask.
- */
-export function sizeProblem(
-  side: 'BUY' | 'SELL',
-  qty: string,
-  unit: 'BASE' | 'QUOTE',
-): string | null {
-  if (qty === '') return null;
-  const size = readSizing(side, qty, unit);
-  if (!size.ok) {
-    if (size.problem.field !== 'qty') return personMessage(size.problem, unit);
-    return unit === 'BASE'
-      ? 'Enter a number of contracts greater than zero.'
-      : 'Enter an amount in dollars greater than zero, like 25 or 12.50.';
-  }
-  if (unit === 'BASE' && !/^\d+$/.test(qty)) return 'Contracts are whole numbers.';
   return null;
 }

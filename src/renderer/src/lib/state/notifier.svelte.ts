@@ -6,6 +6,7 @@
  * the position.
  */
 import type { AlertKind, AlertRaised, AlertView } from '../../../../shared/ipc/contract.js';
+import { isAboutPosition } from '../alert-kinds.js';
 import type { Bridge } from '../bridge.js';
 import type { Announcer } from './announcer.svelte.js';
 import type { ToastsState, ToastTone } from './toasts.svelte.js';
@@ -102,7 +103,10 @@ export class Notifier {
       tone: TONES[alert.kind],
       title: ALERT_TITLES[alert.kind],
       message: alert.message,
-      target: { contractId: alert.contractId, outcome: alert.outcome },
+      // A rejected order made no position: its toast shows the order instead.
+      target: isAboutPosition(alert.kind)
+        ? { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }
+        : { screen: 'orders' },
     });
   }
 }

@@ -16,6 +16,13 @@ export interface SlipFailure {
   retryAt: number | null;
 }
 
+/**
+ * Whether the last placement's answer is lost with nothing known of its bet: `checking` while
+ * main is asked what became of it, `unknown` when main cannot be asked (Betdesk's own service is
+ * gone); null when the bet's fate is known, or its row says it.
+ */
+export type LostAnswer = 'checking' | 'unknown' | null;
+
 export class SlipOrder {
   #sending = $state(false);
   /** The order of the last placement, as pushes update it. */
@@ -25,6 +32,9 @@ export class SlipOrder {
   #failure = $state.raw<SlipFailure | null>(null);
   /** The clientOrderId of the request in flight, so a push that beats the reply is followed too. */
   #sendingId: string | null = null;
+  #lost = $state<LostAnswer>(null);
+  /** The clientOrderId whose answer was lost, to ask about again once main is back. */
+  #lostId: string | null = null;
 
   readonly #retryInMs = $derived.by(() => {
     const at = this.#failure?.retryAt;
@@ -58,6 +68,9 @@ export class SlipOrder {
   get retryInMs(): number {
     return this.#retryInMs;
   }
+  get lost(): LostAnswer {
+    return this.#lost;
+  }
 
   /** The bet `clientOrderId` already has its order. */
   isOrderOf(clientOrderId: string | null): boolean {
@@ -72,6 +85,7 @@ export class SlipOrder {
     this.#failure = null;
     this.#repeated = false;
     this.#warning = null;
+    this.#clearLost();
     if (this.#row?.clientOrderId !== clientOrderId) this.#row = null;
     try {
       const result = await this.#bridge.invoke('order:place', input);
@@ -80,8 +94,15 @@ export class SlipOrder {
       this.#warning = result.warning ?? null;
     } catch (err) {
       this.#failure = this.#failureOf(err);
-      // The answer was lost, not the order: ask whether it went through.
-      if (err instanceof BridgeFailure && (err.kind === 'offline' || err.kind === 'internal')) {
+      if (err instanceof BridgeFailure && err.kind === 'internal') {
+        // The answer was lost, not necessarily the order: until main says what became of it,
+        // its fate is unknown and no retry is offered.
+        this.#lost = 'checking';
+        this.#lostId = clientOrderId;
+        if (await this.#lookUp(clientOrderId)) this.#clearLost();
+        else this.#lost = 'unknown';
+      } else if (err instanceof BridgeFailure && err.kind === 'offline') {
+        // Nothing was sent; a push or a lookup may still show an order of this bet.
         await this.#lookUp(clientOrderId);
       }
     } finally {
@@ -92,11 +113,25 @@ export class SlipOrder {
 
   /** Orders changed (an `orders:changed` push): follow this order. */
   follow(rows: readonly OrderRow[]): void {
-    const key = this.#row?.clientOrderId ?? this.#sendingId;
+    const key = this.#row?.clientOrderId ?? this.#sendingId ?? this.#lostId;
     if (!key) return;
     for (const row of rows) {
-      if (row.clientOrderId === key) this.#adopt(row);
+      if (row.clientOrderId === key) {
+        this.#adopt(row);
+        this.#settleLost();
+      }
     }
+  }
+
+  /** Main is back: ask again about an order whose answer was lost while it was away. */
+  async recheck(): Promise<void> {
+    const id = this.#lostId;
+    if (this.#lost !== 'unknown' || id === null) return;
+    this.#lost = 'checking';
+    const known = await this.#lookUp(id);
+    if (this.#lostId !== id) return;
+    if (known) this.#clearLost();
+    else this.#lost = 'unknown';
   }
 
   /** The terms changed: a failure goes with them, unless it says when to try again. */
@@ -104,21 +139,49 @@ export class SlipOrder {
     if (this.#retryInMs <= 0) this.#failure = null;
   }
 
+  /**
+   * A new quote after the last bet's fate is known: its result goes, but a rate limit's wait
+   * stays (it is the exchange's, not the bet's).
+   */
+  endBet(): void {
+    this.#row = null;
+    this.#repeated = false;
+    this.#warning = null;
+    this.dropFailure();
+  }
+
   /** Another bet: nothing of the last one's order. */
   forget(): void {
+    this.#clearLost();
     this.#row = null;
     this.#repeated = false;
     this.#warning = null;
     this.#failure = null;
   }
 
-  async #lookUp(clientOrderId: string): Promise<void> {
+  /**
+   * Asks main what became of `clientOrderId`. True when it answered: with the order's row, or
+   * with none, which means it never recorded the bet, so nothing was sent. False when it cannot
+   * be asked.
+   */
+  async #lookUp(clientOrderId: string): Promise<boolean> {
     try {
       const { row } = await this.#bridge.invoke('orders:get', { clientOrderId });
       if (row) this.#adopt(row);
+      return true;
     } catch {
-      // Still unreachable: the failure already says so, and the bet is kept for a retry.
+      return false;
     }
+  }
+
+  /** A row of the lost answer's order arrived: its fate is said by the row from now on. */
+  #settleLost(): void {
+    if (this.#lostId !== null && this.#row?.clientOrderId === this.#lostId) this.#clearLost();
+  }
+
+  #clearLost(): void {
+    this.#lost = null;
+    this.#lostId = null;
   }
 
   #adopt(row: OrderRow): void {

@@ -5,7 +5,10 @@
  *   click, a held key, a retry after a lost answer) until the terms change;
  * - one request per bet: Place does nothing while one is in flight, and nothing once the bet
  *   has an order;
- * - a bet whose fate is unknown ("Checking…") blocks another from this slip until it is known.
+ * - a bet whose fate is unknown ("Checking…", or "Not known yet" while Betdesk's own service is
+ *   away) blocks another from this slip until it is known, and no retry is offered meanwhile;
+ * - the confirmation step takes a deliberate act: a confirm within CONFIRM_ARM_MS of the step
+ *   opening (a second press of Ctrl+Enter, a double click that lands on it) does nothing.
  * Known refusals (closed fixture, opposite outcome held, read-only key, offline) are explained
  * before anything is sent, and an expired quote cannot be placed.
  *
@@ -36,17 +39,19 @@ import {
   placeLabel,
   placeNote,
   placeProblemText,
-  sizeProblem,
   type PlaceBlock,
   type Refusal,
 } from '../slip-words.js';
+import { lotsText, slipSize, type Lots } from '../slip-size.js';
 import type { Clock } from './clock.svelte.js';
 import { SlipOrder, type SlipFailure } from './slip-order.svelte.js';
+import { SlipConfirm } from './slip-confirm.svelte.js';
 import { SlipQuote } from './slip-quote.svelte.js';
 import type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide } from './slip-types.js';
 
 export type { Refusal, SlipFailure };
 export type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide };
+export { CONFIRM_ARM_MS } from './slip-confirm.svelte.js';
 
 export class SlipState {
   #selection = $state.raw<SlipSelection | null>(null);
@@ -55,7 +60,6 @@ export class SlipState {
   #qty = $state('');
   #boost = $state(0);
   #kind = $state<PlaceKind>('FOK');
-  #confirming = $state(false);
   /** The current bet's clientOrderId: made when a quote arrives, kept until the terms change. */
   #clientOrderId = $state<string | null>(null);
 
@@ -64,6 +68,7 @@ export class SlipState {
   readonly #bridge: Bridge;
   readonly #ctx: SlipContext;
   readonly #newId: () => string;
+  readonly #confirm: SlipConfirm;
 
   // What the slip shows, derived from the fields above, the app's state (#ctx), the quote and
   // the order.
@@ -83,11 +88,28 @@ export class SlipState {
   });
   /** A close is always in contracts, whatever unit was chosen for a bet before. */
   readonly #unitAsked = $derived<SizeUnit>(this.#side === 'SELL' ? 'BASE' : this.#unit);
-  readonly #sizeProblem = $derived(sizeProblem(this.#side, this.#qty.trim(), this.#unitAsked));
+  /** The fixture's lots as the app knows them now, else as they came with the pick. */
+  readonly #lots = $derived.by((): Lots | null => {
+    const s = this.#selection;
+    if (!s) return null;
+    const known = this.#ctx.fixture(s.contractId);
+    return known && 'lotSize' in known ? lotsOf(known) : s.lots;
+  });
+  /** The size as typed, read for a person (size-input.ts) and checked against the lots. */
+  readonly #size = $derived(
+    slipSize({
+      side: this.#side,
+      unit: this.#unitAsked,
+      text: this.#qty,
+      lots: this.#lots,
+      fixtureName: this.fixtureName,
+    }),
+  );
   /** The leg and size as every layer reads them (the shared leg parser), or null. */
   readonly #terms = $derived.by((): BetTerms | null => {
     const s = this.#selection;
-    if (!s || this.#sizeProblem !== null) return null;
+    const qty = this.#size.qty;
+    if (!s || qty === null) return null;
     const side = this.#side;
     const leg = readLeg({
       contractId: s.contractId,
@@ -96,7 +118,7 @@ export class SlipState {
       market: 'DRAW_NO_BET',
       boost: side === 'SELL' ? 0 : this.#boost,
     });
-    const size = readSizing(side, this.#qty.trim(), this.#unitAsked);
+    const size = readSizing(side, qty, this.#unitAsked);
     if (!leg.ok || !size.ok) return null;
     const { contractId, outcome, boost } = leg.value;
     return { contractId, outcome, side, qty: size.value.qty, unit: size.value.unit, boost };
@@ -113,6 +135,7 @@ export class SlipState {
       positions: this.#ctx.positions,
       canTrade: this.#ctx.canTrade,
       online: this.#ctx.online,
+      connected: this.#ctx.connected,
     });
   });
   readonly #closeEstimate = $derived.by((): CloseEstimate | null => {
@@ -124,7 +147,14 @@ export class SlipState {
   readonly #placeBlock = $derived.by((): PlaceBlock | null => {
     if (this.#selection === null) return { kind: 'no-pick' };
     const last = this.#order.row;
-    if (this.placed) return { kind: 'placed', notPlaced: last?.status === 'NOT_PLACED' };
+    // A lost answer comes first: a row main pushed before it went away may still say Sending….
+    const lost = this.#order.lost;
+    if (lost) return { kind: 'not-known', checking: lost === 'checking' };
+    if (this.placed && last) {
+      return isFateUnknown(last.status)
+        ? { kind: 'checking' }
+        : { kind: 'placed', status: last.status };
+    }
     if (this.#refusal) return { kind: 'refused', refusal: this.#refusal };
     if (last && isFateUnknown(last.status)) return { kind: 'checking' };
     if (!this.#quote.result) return { kind: 'no-quote' };
@@ -133,10 +163,21 @@ export class SlipState {
     return wait > 0 ? { kind: 'rate-limited', retryInMs: wait } : null;
   });
 
-  constructor(bridge: Bridge, ctx: SlipContext, clock: Clock, newId = () => newClientOrderId()) {
+  /**
+   * `now` times the confirmation step to the millisecond (the reactive `clock` may tick only a few
+   * times a second); a test passes its manual clock's time.
+   */
+  constructor(
+    bridge: Bridge,
+    ctx: SlipContext,
+    clock: Clock,
+    newId = () => newClientOrderId(),
+    now = () => Date.now(),
+  ) {
     this.#bridge = bridge;
     this.#ctx = ctx;
     this.#newId = newId;
+    this.#confirm = new SlipConfirm(clock, now);
     this.#quote = new SlipQuote(bridge, clock);
     this.#order = new SlipOrder(bridge, clock);
   }
@@ -190,7 +231,7 @@ export class SlipState {
   set kind(value: PlaceKind) {
     if (value === this.#kind) return;
     this.#kind = value;
-    this.#confirming = false;
+    this.#confirm.close();
     if (this.#quote.result && !this.placed) this.#clientOrderId = this.#newId();
   }
 
@@ -207,7 +248,16 @@ export class SlipState {
   }
   /** Why the size cannot be quoted as it stands, or null when it can. */
   get sizeProblem(): string | null {
-    return this.#sizeProblem;
+    return this.#size.problem;
+  }
+  /** What will be sent when it differs from what was typed (read otherwise, or rounded to lots). */
+  get sizeNote(): string | null {
+    return this.#size.note;
+  }
+  /** The fixture's lot size and smallest bet, said before a quote ("Lots of 5 contracts; …"). */
+  get lotsNote(): string | null {
+    const lots = this.#lots;
+    return lots ? lotsText(lots, this.#side) : null;
   }
   /** The bet as the slip describes it now, or null while it is incomplete. */
   get terms(): BetTerms | null {
@@ -217,9 +267,13 @@ export class SlipState {
   get refusal(): Refusal | null {
     return this.#refusal;
   }
-  /** The refusal shown above the form: once the bet is placed it no longer matters. */
+  /**
+   * The refusal shown above the form: once the bet is placed it no longer matters, and while the
+   * last bet's fate is unknown the slip says that instead (a refusal would invite a retry).
+   */
   get refusalMessage(): string | null {
-    return this.placed ? null : (this.#refusal?.message ?? null);
+    if (this.placed || this.#order.lost !== null) return null;
+    return this.#refusal?.message ?? null;
   }
   get canRequest(): boolean {
     return (
@@ -260,7 +314,7 @@ export class SlipState {
     return this.#clientOrderId;
   }
   get confirming(): boolean {
-    return this.#confirming;
+    return this.#confirm.open;
   }
   get sending(): boolean {
     return this.#order.sending;
@@ -268,12 +322,24 @@ export class SlipState {
   get order(): OrderRow | null {
     return this.#order.row;
   }
-  /** The order's status, "Sending…" included while the request is in flight. */
+  /** The order's status, "Sending…" and "Checking…" included while its fate is not known. */
   get status(): OrderRowStatus | null {
     const row = this.#order.row;
+    const lost = this.#order.lost;
+    // Main cannot be asked: no status is known to show (the slip says "Not known yet").
+    if (lost === 'unknown') return null;
+    if (lost === 'checking') return 'CHECKING';
     if (row && this.placed) return row.status;
     if (this.#order.sending) return 'SENDING';
     return row?.status ?? null;
+  }
+  /**
+   * The last bet's fate is not known: its row says Sending… or Checking…, or its answer was lost
+   * and main cannot be asked. No quote countdown, no retry: see `placeProblem`.
+   */
+  get fateUnknown(): boolean {
+    const row = this.#order.row;
+    return this.#order.lost !== null || (row !== null && isFateUnknown(row.status));
   }
   get repeated(): boolean {
     return this.#order.repeated;
@@ -292,6 +358,7 @@ export class SlipState {
       kind: failure.kind,
       retryInSeconds: Math.ceil(this.#order.retryInMs / 1000),
       orderKnown: this.#order.row !== null,
+      lost: this.#order.lost,
     });
   }
   /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
@@ -309,11 +376,20 @@ export class SlipState {
   }
   /** Place would send (or open the confirmation step) now. */
   get canPlace(): boolean {
-    return !this.#order.sending && !this.#confirming && this.#placeBlock === null;
+    return !this.#order.sending && !this.#confirm.open && this.#placeBlock === null;
   }
-  /** The confirmation step's button would send now. */
+  /**
+   * The confirmation step's button would send now: nothing stands in the way (the quote expired,
+   * Betdesk or the exchange away) and the step has been open long enough to have been read.
+   */
   get canConfirm(): boolean {
-    return this.#confirming && !this.#order.sending && !this.#quote.expired;
+    return this.#confirm.armed && !this.#order.sending && this.#placeBlock === null;
+  }
+  /** Why Confirm cannot send, in words, or null (also while the step is only just open). */
+  get confirmProblem(): string | null {
+    if (!this.#confirm.open || this.#order.sending) return null;
+    const block = this.#placeBlock;
+    return block ? placeProblemText(block) : null;
   }
   /** What the Place button says will happen: "Place bet · 25 contracts · $24.00". */
   get placeLabel(): string {
@@ -356,7 +432,12 @@ export class SlipState {
       this.#unit = 'BASE';
     }
     if (before?.contractId !== fixture.contractId || before.outcome !== outcome) this.#boost = 0;
-    this.#selection = { contractId: fixture.contractId, fixture: fixtureRefOf(fixture), outcome };
+    this.#selection = {
+      contractId: fixture.contractId,
+      fixture: fixtureRefOf(fixture),
+      outcome,
+      lots: 'lotSize' in fixture ? lotsOf(fixture) : null,
+    };
     this.#side = 'BUY';
     this.#resetBet();
   }
@@ -367,6 +448,7 @@ export class SlipState {
       contractId: position.contractId,
       fixture: position.fixture,
       outcome: position.outcome,
+      lots: null,
     };
     this.#side = 'SELL';
     this.#unit = 'BASE';
@@ -387,7 +469,12 @@ export class SlipState {
     if (!terms || !this.canRequest) return;
     this.#discardQuote();
     // A quote is a new bet: every repeat of Place from here on is this one bet.
-    if (await this.#quote.request(terms)) this.#clientOrderId = this.#newId();
+    if (await this.#quote.request(terms)) {
+      this.#clientOrderId = this.#newId();
+      // The last bet's result belongs to it, not to this quote; one whose fate is not known yet
+      // stays, since it blocks this bet until it is.
+      if (!this.fateUnknown) this.#order.endBet();
+    }
   }
 
   /** The Place button: the confirmation step first, unless one-click betting is on. */
@@ -395,29 +482,34 @@ export class SlipState {
     // While the confirmation step is open only its own button sends: a double click on Place
     // opens it once and goes no further.
     if (!this.canPlace) return;
-    if (this.#ctx.oneClick) await this.#send();
-    else this.#confirming = true;
+    if (this.#ctx.oneClick) {
+      await this.#send();
+      return;
+    }
+    this.#confirm.show();
   }
 
-  /** The confirmation step's button. */
+  /**
+   * The confirmation step's button. A confirm within CONFIRM_ARM_MS of the step opening is not a
+   * deliberate one (a second Ctrl+Enter, a double click carried over) and does nothing.
+   */
   async confirm(): Promise<void> {
-    if (!this.#confirming) return;
-    await this.#send();
+    if (this.#confirm.deliberate()) await this.#send();
   }
 
   /** Ctrl/Cmd+Enter: confirms when the confirmation step is open, else presses Place. */
   async placeOrConfirm(): Promise<void> {
-    await (this.#confirming ? this.confirm() : this.place());
+    await (this.#confirm.open ? this.confirm() : this.place());
   }
 
   /** Back from the confirmation step. */
   back(): void {
-    this.#confirming = false;
+    this.#confirm.close();
   }
 
   /** Esc: out of the confirmation step, or else clear the slip. */
   escape(): void {
-    if (this.#confirming) this.back();
+    if (this.#confirm.open) this.back();
     else this.clear();
   }
 
@@ -426,9 +518,20 @@ export class SlipState {
     this.#order.follow(rows);
   }
 
-  /** Follows `orders:changed`; returns the function that stops. */
+  /**
+   * Follows `orders:changed`, and asks again about a bet whose answer was lost once Betdesk's
+   * service is back; returns the function that stops.
+   */
   start(): () => void {
-    return this.#bridge.on('orders:changed', (change) => this.applyOrders(change.rows));
+    const stops = [
+      this.#bridge.on('orders:changed', (change) => this.applyOrders(change.rows)),
+      this.#bridge.onConnection((connected) => {
+        if (connected) void this.#order.recheck();
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   // ------------------------------------------------------------ inside
@@ -445,7 +548,7 @@ export class SlipState {
       this.#kind === 'FOK'
         ? { clientOrderId, type: 'FOK', rfqId: quote.quote.rfqId }
         : { clientOrderId, type: 'MARKET', bet: terms };
-    this.#confirming = false;
+    this.#confirm.close();
     await this.#order.send(input);
   }
 
@@ -453,7 +556,7 @@ export class SlipState {
   #discardQuote(): void {
     this.#quote.discard();
     this.#clientOrderId = null;
-    this.#confirming = false;
+    this.#confirm.close();
     this.#order.dropFailure();
   }
 
@@ -463,4 +566,8 @@ export class SlipState {
     this.#order.forget();
     this.#kind = 'FOK';
   }
+}
+
+function lotsOf(f: Lots): Lots {
+  return { lotSize: f.lotSize, minContracts: f.minContracts };
 }

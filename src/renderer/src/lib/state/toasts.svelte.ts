@@ -1,13 +1,17 @@
 /** In-app toasts: short notices that go away by themselves (danger ones stay longer). */
 export type ToastTone = 'info' | 'ok' | 'danger';
 
+/** Where a toast's "Show" button goes: the position it is about, or Orders (no position). */
+export type ToastTarget =
+  { screen: 'positions'; contractId: string; outcome: string } | { screen: 'orders' };
+
 export interface Toast {
   id: number;
   tone: ToastTone;
   title: string;
   message: string;
-  /** The position it is about, for its "Show" button. */
-  target: { contractId: string; outcome: string } | null;
+  /** What its "Show" button opens, or null for none. */
+  target: ToastTarget | null;
 }
 
 export const TOAST_MS: Record<ToastTone, number> = { info: 8000, ok: 8000, danger: 20_000 };
