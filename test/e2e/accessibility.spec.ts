@@ -7,7 +7,7 @@
  * axe checks target size (2.5.8) and label in name (2.5.3) only in part, so two checks of our
  * own run beside it on every state: each control is at least 24 × 24 px (stricter than 2.5.8,
  * which would let a smaller one pass on spacing), and each control's accessible name contains
- * the text it shows.
+ * the text it shows. A button's text must fit inside it.
  * Every problem of a run is listed together at the end, one line each.
  *
  * And a modal owns the keyboard: with the Export dialog, the shortcuts overlay or a settlement's
@@ -37,6 +37,8 @@ interface El {
   value?: string;
   textContent: string | null;
   innerText: string;
+  scrollWidth: number;
+  clientWidth: number;
   parentElement: El | null;
   labels?: Iterable<El> | null;
   getAttribute(name: string): string | null;
@@ -148,6 +150,13 @@ async function ownProblems(page: Page, state: string): Promise<string[]> {
         problems.push(
           `target-size (2.5.8): ${describe(el)} is ${r.width.toFixed(1)} × ` +
             `${r.height.toFixed(1)} px${crowded ? ', with another target within 12 px' : ''}`,
+        );
+      }
+      // A button squeezed narrower than its words (a flex row with no room) spills them out.
+      if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(
+          `text-overflow: ${describe(el)} is ${el.clientWidth} px wide for ` +
+            `${el.scrollWidth} px of text`,
         );
       }
       const label = el.getAttribute('aria-label');
