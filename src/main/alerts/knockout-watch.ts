@@ -88,8 +88,11 @@ export class KnockoutWatch {
     const e = this.#engine;
     this.#unsubscribe = [
       e.on('positions:changed', (ev) => this.#onPositions(ev)),
-      // Every positions pass, changed or not: an index price that was stale may be fresh again.
-      e.on('positions:synced', () => this.#near.check(this.#positions())),
+      // Every positions pass: an index price that was stale may be fresh again. A changed pass
+      // was checked already, by positions:changed just before.
+      e.on('positions:synced', (ev) => {
+        if (!ev.changed) this.#near.check(this.#positions());
+      }),
       e.on('fixtures:changed', (ev) => this.#onFixtures(ev)),
       e.on('settlements:changed', (ev) => this.#onSettlements(ev)),
       e.on('orders:changed', () => this.#losses.recheck()),
