@@ -33,14 +33,14 @@ export class OrdersState {
   #loading = $state(false);
   /** A new filter's first page is on its way: the page held is the last filter's. */
   #reading = $state(false);
-  #totalsLoading = $state(false);
   #error = $state<string | null>(null);
   #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
   #totals = $state.raw<OrderTotals | null>(null);
   #totalsError = $state<string | null>(null);
   #pageRequest = 0;
   #totalsRequest = 0;
-  #readingTotals = false;
+  /** The totals are being read (a new filter's, or after a change). */
+  #readingTotals = $state(false);
   /** Asked for the totals while a read ran: one more read when it ends (a burst of pushes). */
   #totalsChangedDuringRead = false;
   /** When the orders were placed: "Today", "Last 7 days", custom dates. */
@@ -109,7 +109,7 @@ export class OrdersState {
   }
   /** The totals held are being read again (a new filter's, or after a change). */
   get totalsLoading(): boolean {
-    return this.#totalsLoading;
+    return this.#readingTotals;
   }
   get fixtures(): OrderFixtures['fixtures'] {
     return this.#fixtures;
@@ -213,7 +213,6 @@ export class OrdersState {
     }
     const mine = ++this.#totalsRequest;
     this.#readingTotals = true;
-    this.#totalsLoading = true;
     try {
       const totals = await this.#bridge.invoke('orders:totals', scope);
       if (mine !== this.#totalsRequest) return;
@@ -224,7 +223,6 @@ export class OrdersState {
     } finally {
       if (mine === this.#totalsRequest) {
         this.#readingTotals = false;
-        this.#totalsLoading = false;
         if (this.#totalsChangedDuringRead) {
           this.#totalsChangedDuringRead = false;
           void this.loadTotals();
@@ -303,7 +301,6 @@ export class OrdersState {
     this.#window.reset();
     this.#totalsRequest++;
     this.#readingTotals = false;
-    this.#totalsLoading = false;
     this.#totalsChangedDuringRead = false;
     this.#reading = this.scope !== null;
     void this.loadTotals();
