@@ -97,10 +97,8 @@ export class SlipOrder {
       if (err instanceof BridgeFailure && err.kind === 'internal') {
         // The answer was lost, not necessarily the order: until main says what became of it,
         // its fate is unknown and no retry is offered.
-        this.#lost = 'checking';
         this.#lostId = clientOrderId;
-        if (await this.#lookUp(clientOrderId)) this.#clearLost();
-        else this.#lost = 'unknown';
+        await this.#askAboutLost(clientOrderId);
       } else if (err instanceof BridgeFailure && err.kind === 'offline') {
         // Nothing was sent; a push or a lookup may still show an order of this bet.
         await this.#lookUp(clientOrderId);
@@ -127,11 +125,7 @@ export class SlipOrder {
   async recheck(): Promise<void> {
     const id = this.#lostId;
     if (this.#lost !== 'unknown' || id === null) return;
-    this.#lost = 'checking';
-    const known = await this.#lookUp(id);
-    if (this.#lostId !== id) return;
-    if (known) this.#clearLost();
-    else this.#lost = 'unknown';
+    await this.#askAboutLost(id);
   }
 
   /** The terms changed: a failure goes with them, unless it says when to try again. */
@@ -172,6 +166,18 @@ export class SlipOrder {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Asks main about `id`, whose answer was lost: `checking` meanwhile, then settled when main
+   * answers, `unknown` when it cannot be asked. Nothing changes if another bet took its place.
+   */
+  async #askAboutLost(id: string): Promise<void> {
+    this.#lost = 'checking';
+    const known = await this.#lookUp(id);
+    if (this.#lostId !== id) return;
+    if (known) this.#clearLost();
+    else this.#lost = 'unknown';
   }
 
   /** A row of the lost answer's order arrived: its fate is said by the row from now on. */
