@@ -426,7 +426,9 @@ export class ExchangeClient {
       try {
         json = JSON.parse(text) as unknown;
       } catch {
-        throw this.#notExchange(route, status, headers, text);
+        const type = contentTypeOf(headers) ?? 'no content type';
+        const detail = `the body is not JSON (${type}, ${text.length} characters)`;
+        throw this.#notExchange(route, status, headers, detail);
       }
       if (status >= 400 && typeof json === 'object' && json !== null) {
         const c = (json as { code?: unknown }).code;
@@ -451,15 +453,7 @@ export class ExchangeClient {
     if (!checked.ok) {
       // Every error of the exchange carries {code, msg} (docs/api.md 7): this is another server.
       const detail = `an error answer without {code, msg}: ${checked.problem}`;
-      const contentType = contentTypeOf(answer.headers);
-      this.#logger.warn('the server answered outside the API', { route, detail });
-      throw new ProtocolError({
-        route,
-        httpStatus: answer.status,
-        detail,
-        contentType,
-        notExchange: true,
-      });
+      throw this.#notExchange(route, answer.status, answer.headers, detail);
     }
     const retryAfterMs = parseRetryAfterMs(answer.headers, Date.now());
     return new ExchangeError({
@@ -471,9 +465,16 @@ export class ExchangeClient {
     });
   }
 
-  /** An answer that is not JSON: the server is not an exchange. Its body is never quoted. */
-  #notExchange(route: string, httpStatus: number, headers: HeaderMap, text: string): ProtocolError {
-    const detail = `the body is not JSON (${contentTypeOf(headers) ?? 'no content type'}, ${text.length} characters)`;
+  /**
+   * An answer no exchange gives (not JSON, or an error without {code, msg}): the server is not an
+   * exchange. `detail` says what was wrong; the body is never quoted.
+   */
+  #notExchange(
+    route: string,
+    httpStatus: number,
+    headers: HeaderMap,
+    detail: string,
+  ): ProtocolError {
     const err = new ProtocolError({
       route,
       httpStatus,
