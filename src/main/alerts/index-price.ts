@@ -72,3 +72,15 @@ export function indexDistance(
     fresh: isFresh(index, now),
   };
 }
+
+/**
+ * One of `fixtures` (just changed) is a held boosted position's: its index price, so its distance
+ * to the knockout, may have moved.
+ */
+export function movesBoosted(
+  positions: readonly { boosted: boolean; contractId: string }[],
+  fixtures: readonly { contractId: string }[],
+): boolean {
+  const moved = new Set(fixtures.map((f) => f.contractId));
+  return positions.some((p) => p.boosted && moved.has(p.contractId));
+}

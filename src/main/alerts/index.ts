@@ -20,6 +20,7 @@ export {
 export {
   indexDistance,
   isFresh,
+  movesBoosted,
   readIndex,
   type IndexDistance,
   type IndexReading,

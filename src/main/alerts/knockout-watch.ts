@@ -24,7 +24,7 @@ import type {
   SyncStatus,
 } from '../sync/events.js';
 import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from './distance.js';
-import { indexDistance } from './index-price.js';
+import { indexDistance, movesBoosted } from './index-price.js';
 import { KnockedOutAlerts } from './knocked-out.js';
 import { LossJudge } from './loss-judge.js';
 import { NearWatch } from './near-watch.js';
@@ -189,8 +189,7 @@ export class KnockoutWatch {
   /** A held boosted fixture's index price moved (the price watch or the fixtures refresh). */
   #onFixtures(e: FixturesChangedEvent): void {
     const positions = this.#positions();
-    const moved = new Set(e.fixtures.map((f) => f.contractId));
-    if (positions.some((p) => p.boosted && moved.has(p.contractId))) this.#near.check(positions);
+    if (movesBoosted(positions, e.fixtures)) this.#near.check(positions);
   }
 
   #onSettlements(e: SettlementsChangedEvent): void {

@@ -6,6 +6,7 @@
  * (first sync and resync, page by page), and status. The desk's own parts (placing, the alert
  * centre) emit to the hub themselves.
  */
+import { movesBoosted } from '../alerts/index.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
 import { positionsView } from '../desk/positions.js';
 import type { IpcEventHub } from '../ipc/events.js';
@@ -50,9 +51,7 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
       // The engine emits only when a fixture is new or differs from the stored one.
       wiring.fixtures.invalidate();
       wiring.hub.emit('fixtures:changed', { total: wiring.fixtures.total, syncedAt: e.at });
-      const moved = new Set(e.fixtures.map((f) => f.contractId));
-      const held = wiring.store.positions.list(session.accountId);
-      if (held.some((p) => p.boosted && moved.has(p.contractId))) {
+      if (movesBoosted(wiring.store.positions.list(session.accountId), e.fixtures)) {
         wiring.hub.emit('positions:changed', {
           accountId,
           at: e.at,
