@@ -65,10 +65,10 @@ export function betRefusalOf(code: number, msg: string): BetRefusal | undefined 
   let r: RegExpExecArray | null;
   if ((r = /^qty: \S+ (USD buys|rounds to) (\d+) contracts?, below minContracts (\d+)/.exec(m))) {
     const [, how = '', got = '', min = ''] = r;
-    const what = how === 'USD buys' ? 'That amount buys' : 'That size comes to';
+    const what = how === 'USD buys' ? 'that amount buys' : 'that size comes to';
     return {
       reason: 'below-minimum',
-      message: `Too small: ${what.charAt(0).toLowerCase()}${what.slice(1)} ${contractsText(got)}, and the smallest bet on this market is ${contractsText(min)}. Enter a larger size.`,
+      message: `Too small: ${what} ${contractsText(got)}, and the smallest bet on this market is ${contractsText(min)}. Enter a larger size.`,
     };
   }
   if ((r = /^qty: \S+ exceeds the exchange capacity of (\d+) contracts? on (\S+)/.exec(m))) {
