@@ -59,8 +59,6 @@ export interface AccountRegistryOptions {
   probe?: KeyProbe;
 }
 
-const LABEL_MAX = ACCOUNT_LABEL_MAX;
-
 export class AccountRegistry {
   readonly #store: Store;
   readonly #keychain: SecretStore;
@@ -193,7 +191,7 @@ export class AccountRegistry {
     const key = checkApiKey(apiKey);
     const found = this.#store.accounts.list().find((a) => a.apiKey === key && a.baseUrl === url);
     if (found) return toView(found);
-    let label = `env:${key}`.slice(0, LABEL_MAX);
+    let label = `env:${key}`.slice(0, ACCOUNT_LABEL_MAX);
     if (this.#store.accounts.getByLabel(label)) label = `env:${key}@${url}`;
     return toView(this.#store.accounts.create({ label, baseUrl: url, apiKey: key }));
   }
