@@ -69,17 +69,18 @@ export function practiceService(ctx: PracticeContext): PracticeService {
         );
       }
       const outcome = input.outcome.toUpperCase();
-      const session = await ctx.session();
-      const held = session.isPaper
-        ? ctx.store.positions
-            .list(session.accountId, { contractId: input.contractId, team: outcome })
-            .find((x) => x.boosted && x.knockout !== undefined)
-        : undefined;
-      const { knockedOut, name } = await drive(
-        (c, active) => ({
-          ...c.setPrice(input.contractId, outcome, input.indexPrice),
-          name: fixtureName(ctx.store, active.accountId, input.contractId),
-        }),
+      const { knockedOut, name, knockout } = await drive(
+        (c, paper) => {
+          // The boosted bet held on it, as stored before the move.
+          const held = ctx.store.positions
+            .list(paper.accountId, { contractId: input.contractId, team: outcome })
+            .find((x) => x.boosted && x.knockout !== undefined);
+          return {
+            ...c.setPrice(input.contractId, outcome, input.indexPrice),
+            name: fixtureName(ctx.store, paper.accountId, input.contractId),
+            knockout: held?.knockout,
+          };
+        },
         ['fixtures', 'positions', 'settlements', 'orders'],
       );
       const out =
@@ -87,10 +88,10 @@ export function practiceService(ctx: PracticeContext): PracticeService {
           ? ''
           : ` ${knockedOut} boosted position${knockedOut === 1 ? ' was' : 's were'} knocked out.`;
       // The distance on the index, as the knockout watch measures it (alerts/distance.ts).
-      const distance = held?.knockout !== undefined ? knockoutDistance(p, held.knockout) : null;
+      const distance = knockout !== undefined ? knockoutDistance(p, knockout) : null;
       const above =
         distance !== null && distance.gt(0)
-          ? `, ${percent(distance)} above the knockout (${held!.knockout}) of your boosted bet`
+          ? `, ${percent(distance)} above the knockout (${knockout}) of your boosted bet`
           : '';
       return { message: `${name}: ${outcome}’s index price is now ${price(p)}${above}.${out}` };
     },
