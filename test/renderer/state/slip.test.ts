@@ -42,6 +42,11 @@ function rateLimited(bridge: FakeBridge, retryAfterMs: number): void {
   });
 }
 
+/** An `orders:changed` push of `rows`, as main sends it when orders change. */
+function pushRows(bridge: FakeBridge, rows: OrderRow[], orderIds: string[] = []): void {
+  bridge.emit('orders:changed', { accountId: null, orderIds, rows, more: false, at: NOW });
+}
+
 async function quoted(slip: SlipState, qty = '25'): Promise<void> {
   slip.select(fixture(), 'ARS');
   slip.qty = qty;
@@ -115,20 +120,14 @@ describe('placing from a quote', () => {
     await quoted(slip);
     await slip.place();
     expect(slip.placeNote).toBe('Placed. Request a new quote to bet again.');
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [
-        orderRow({
-          clientOrderId: 'bd-test-1',
-          status: 'REJECTED',
-          updatedAt: NOW + 1,
-          error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
-        }),
-      ],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [
+      orderRow({
+        clientOrderId: 'bd-test-1',
+        status: 'REJECTED',
+        updatedAt: NOW + 1,
+        error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
+      }),
+    ]);
     expect(slip.placeNote).toBe(
       'Not placed: nothing was bought or sold. Request a new quote to try again.',
     );
@@ -140,13 +139,9 @@ describe('placing from a quote', () => {
     slip.start();
     await quoted(slip);
     await slip.place();
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 1 })],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [
+      orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 1 }),
+    ]);
     expect(slip.status).toBe('FILLED');
     await slip.request();
     expect(slip.canPlace).toBe(true);
@@ -270,21 +265,13 @@ describe('the order’s life', () => {
     slip.start();
     await quoted(slip);
     await slip.place();
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [orderRow({ clientOrderId: 'someone-else', status: 'REJECTED' })],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [orderRow({ clientOrderId: 'someone-else', status: 'REJECTED' })]);
     expect(slip.status).toBe('SUBMITTED');
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: ['0xabc'],
-      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 1 })],
-      more: false,
-      at: NOW,
-    });
+    pushRows(
+      bridge,
+      [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 1 })],
+      ['0xabc'],
+    );
     expect(slip.status).toBe('FILLED');
   });
 
@@ -296,13 +283,9 @@ describe('the order’s life', () => {
     await quoted(slip);
     const sending = slip.place();
     await settle();
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 5 })],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [
+      orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED', updatedAt: NOW + 5 }),
+    ]);
     reply.resolve(placed({ status: 'SUBMITTED', updatedAt: NOW + 1 }));
     await sending;
     expect(slip.status).toBe('FILLED');
@@ -313,19 +296,13 @@ describe('the order’s life', () => {
     slip.start();
     await quoted(slip);
     await slip.place();
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [
-        orderRow({
-          clientOrderId: 'bd-test-1',
-          status: 'REJECTED',
-          error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
-        }),
-      ],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [
+      orderRow({
+        clientOrderId: 'bd-test-1',
+        status: 'REJECTED',
+        error: { code: ErrorCodes.REVERTED, message: 'The transaction reverted on chain.' },
+      }),
+    ]);
     expect(slip.status).toBe('REJECTED');
     expect(slip.order?.error?.message).toBe('The transaction reverted on chain.');
   });
@@ -341,13 +318,7 @@ describe('the order’s life', () => {
     expect(slip.placeProblem).toMatch(/still being checked/);
     await slip.place();
     expect(bridge.inputs('order:place')).toHaveLength(1);
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED' })],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [orderRow({ clientOrderId: 'bd-test-1', status: 'FILLED' })]);
     expect(slip.canPlace).toBe(true);
   });
 
@@ -512,13 +483,9 @@ describe('an answer lost with Betdesk’s service', () => {
     const { bridge, ctx, slip } = setup();
     slip.start();
     bridge.answer('order:place', () => {
-      bridge.emit('orders:changed', {
-        accountId: null,
-        orderIds: [],
-        rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'SENDING', orderId: null })],
-        more: false,
-        at: NOW,
-      });
+      pushRows(bridge, [
+        orderRow({ clientOrderId: 'bd-test-1', status: 'SENDING', orderId: null }),
+      ]);
       ctx.connected = false;
       throw new BridgeFailure(lostAnswer);
     });
@@ -574,13 +541,7 @@ describe('an answer lost with Betdesk’s service', () => {
     bridge.fail('orders:get', serviceGone);
     await quoted(slip);
     await slip.place();
-    bridge.emit('orders:changed', {
-      accountId: null,
-      orderIds: [],
-      rows: [orderRow({ clientOrderId: 'bd-test-1', status: 'CHECKING' })],
-      more: false,
-      at: NOW,
-    });
+    pushRows(bridge, [orderRow({ clientOrderId: 'bd-test-1', status: 'CHECKING' })]);
     expect(slip.status).toBe('CHECKING');
     expect(slip.placeProblem).toMatch(/still being checked/);
   });
