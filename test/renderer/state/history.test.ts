@@ -36,6 +36,11 @@ function setup(n = 1000) {
   return { bridge, history };
 }
 
+/** A first page of `total` settlements that holds the one with `id`. */
+function page(total: number, id: number): HistoryPage {
+  return { accountId: null, rows: [settlementRow({ id })], total, limit: 200, offset: 0 };
+}
+
 /** Lets a chain of reads (rows, then totals, then menus) run to its end. */
 async function idle(): Promise<void> {
   for (let i = 0; i < 5; i++) await settle();
@@ -127,13 +132,6 @@ describe('the history', () => {
     });
     bridge.answer('history:choices', CHOICES);
     const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
-    const page = (total: number, id: number): HistoryPage => ({
-      accountId: null,
-      rows: [settlementRow({ id })],
-      total,
-      limit: 200,
-      offset: 0,
-    });
     history.show();
     await idle();
     history.type = 'SETTLEMENT';
@@ -195,13 +193,7 @@ describe('the history', () => {
     const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
     history.show();
     await settle();
-    lists[0]!.resolve({
-      accountId: null,
-      rows: [settlementRow({ id: 1 })],
-      total: 1,
-      limit: 200,
-      offset: 0,
-    });
+    lists[0]!.resolve(page(1, 1));
     await idle();
     expect(history.stale).toBe(false);
 
@@ -219,13 +211,7 @@ describe('the history', () => {
       from: new Date(1900, 0, 1).getTime(),
       to: new Date(2026, 2, 2).getTime(),
     });
-    lists.at(-1)!.resolve({
-      accountId: null,
-      rows: [settlementRow({ id: 1 })],
-      total: 1,
-      limit: 200,
-      offset: 0,
-    });
+    lists.at(-1)!.resolve(page(1, 1));
     await idle();
     expect(history.stale).toBe(false);
   });
