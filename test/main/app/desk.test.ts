@@ -19,7 +19,7 @@ import type {
 import { nearKnockoutPrice, pastKnockoutPrice } from '../../../src/shared/desk/knockout.js';
 import { dec } from '../../../src/shared/money.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
-import { AppHarness, marketBet, type Seen } from './support.js';
+import { addLiveAccount, AppHarness, marketBet, type Seen } from './support.js';
 
 const app = new AppHarness('desk');
 const sandboxes: Sandbox[] = [];
@@ -391,13 +391,7 @@ describe('the betting desk', () => {
     sandboxes.push(sandbox);
     const { services } = await start();
     const [f] = await openFixtures(services);
-    const key = await sandbox.newAccount('trade');
-    const account = await services.accounts.add({
-      label: 'Live desk',
-      baseUrl: sandbox.url,
-      apiKey: key.apiKey,
-      secret: key.secret,
-    });
+    const account = await addLiveAccount(services, sandbox);
     await services.accounts.switchTo(account.id);
     expect((await services.app.info()).mode).toBe('live');
     const paperPrice = f!.homePrice;

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixture, FixturesFilter } from '../../../src/shared/ipc/contract.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
-import { AppHarness } from './support.js';
+import { addLiveAccount, AppHarness } from './support.js';
 
 const ALL: FixturesFilter = { openOnly: false, limit: 100, offset: 0 };
 const OPEN: FixturesFilter = { ...ALL, openOnly: true };
@@ -43,13 +43,7 @@ describe('the markets of two exchanges', () => {
       .poll(async () => named((await services.fixtures.list(ALL)).fixtures, 'VGK', 'TOR')[0])
       .toMatchObject({ homePrice: '0.0700' });
 
-    const key = await seven.newAccount('trade');
-    const live = await services.accounts.add({
-      label: 'Seed seven',
-      baseUrl: seven.url,
-      apiKey: key.apiKey,
-      secret: key.secret,
-    });
+    const live = await addLiveAccount(services, seven, 'Seed seven');
     await services.accounts.switchTo(live.id);
     // From the switch on, never one of paper's: empty until its own first sync, then its own.
     const first = await services.fixtures.list(ALL);

@@ -9,7 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
-import type { BetTerms, Fixture, IpcEvent, PlaceOrder } from '../../../src/shared/ipc/contract.js';
+import type {
+  Account,
+  BetTerms,
+  Fixture,
+  IpcEvent,
+  PlaceOrder,
+} from '../../../src/shared/ipc/contract.js';
+import type { Sandbox } from '../../exchange/harness.js';
 
 export interface Seen {
   event: IpcEvent;
@@ -84,4 +91,22 @@ export function record(services: AppServices): Seen[] {
   const seen: Seen[] = [];
   services.events.subscribe((event, payload) => seen.push({ event, payload }));
   return seen;
+}
+
+/**
+ * A live account with a trade key on `sandbox`, added through the bridge (its secret goes to the
+ * keychain).
+ */
+export async function addLiveAccount(
+  services: AppServices,
+  sandbox: Sandbox,
+  label = 'Live desk',
+): Promise<Account> {
+  const key = await sandbox.newAccount('trade');
+  return services.accounts.add({
+    label,
+    baseUrl: sandbox.url,
+    apiKey: key.apiKey,
+    secret: key.secret,
+  });
 }

@@ -4,11 +4,9 @@
  * system keychain (run with `bash build/test.sh test/main/app`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../src/main/app/services.js';
 import { NetworkError } from '../../../src/main/client/index.js';
-import type { Account } from '../../../src/shared/ipc/contract.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
-import { AppHarness, marketBet, record, type Seen } from './support.js';
+import { addLiveAccount, AppHarness, marketBet, record, type Seen } from './support.js';
 
 const app = new AppHarness('switch');
 let sandbox: Sandbox;
@@ -30,24 +28,13 @@ const accountsNamed = (seen: Seen[]) =>
       : [],
   );
 
-/** A live account on the sandbox, added through the bridge (its secret goes to the keychain). */
-async function addLive(services: AppServices, label = 'Live desk'): Promise<Account> {
-  const key = await sandbox.newAccount('trade');
-  return services.accounts.add({
-    label,
-    baseUrl: sandbox.url,
-    apiKey: key.apiKey,
-    secret: key.secret,
-  });
-}
-
 describe('switching the active account', () => {
   it('stops the paper session, and every event after the switch is the live account’s', async () => {
     const services = await start();
     await services.status.get();
     const paper = services.session()!;
     expect(paper.isPaper).toBe(true);
-    const live = await addLive(services);
+    const live = await addLiveAccount(services, sandbox);
     const seen = record(services);
 
     const info = await services.accounts.switchTo(live.id);
@@ -109,7 +96,7 @@ describe('switching the active account', () => {
   it('answers a call made during a switch for the account switched to', async () => {
     const services = await start();
     await services.status.get();
-    const live = await addLive(services);
+    const live = await addLiveAccount(services, sandbox);
 
     const switching = services.accounts.switchTo(live.id);
     const view = services.positions.view();
@@ -123,7 +110,7 @@ describe('switching the active account', () => {
 
   it('switches to paper before removing the active account', async () => {
     const services = await start();
-    const live = await addLive(services);
+    const live = await addLiveAccount(services, sandbox);
     await services.accounts.switchTo(live.id);
     const seen = record(services);
 
@@ -141,7 +128,7 @@ describe('switching the active account', () => {
 describe('a restart on the same data directory', () => {
   it('opens the account that was active, and paper once paper was chosen again', async () => {
     const first = await start();
-    const live = await addLive(first);
+    const live = await addLiveAccount(first, sandbox);
     await first.accounts.switchTo(live.id);
     await app.stop(first);
 
