@@ -2,7 +2,6 @@
 export {
   KnockoutWatch,
   type KnockoutAlertEvent,
-  type KnockoutDistance,
   type KnockoutSource,
   type KnockoutWatchEvents,
   type KnockoutWatchOptions,
@@ -19,7 +18,6 @@ export {
 } from './distance.js';
 export {
   indexDistance,
-  isFresh,
   movesBoosted,
   readIndex,
   type IndexDistance,

@@ -24,13 +24,12 @@ import type {
   SyncStatus,
 } from '../sync/events.js';
 import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from './distance.js';
-import { indexDistance, movesBoosted } from './index-price.js';
+import { movesBoosted } from './index-price.js';
 import { KnockedOutAlerts } from './knocked-out.js';
 import { LossJudge } from './loss-judge.js';
 import { NearWatch } from './near-watch.js';
 import { AlertRecorder } from './recorder.js';
 import type {
-  KnockoutDistance,
   KnockoutSource,
   KnockoutWatchEvents,
   KnockoutWatchOptions,
@@ -39,7 +38,6 @@ import type {
 
 export type {
   KnockoutAlertEvent,
-  KnockoutDistance,
   KnockoutSource,
   KnockoutWatchEvents,
   KnockoutWatchOptions,
@@ -142,32 +140,6 @@ export class KnockoutWatch {
   /** Losses still waiting for an explanation (our SELL in flight, a settlement row). */
   get pending(): number {
     return this.#losses.pending;
-  }
-
-  /**
-   * Every boosted position of the latest snapshot whose index price is known: its distance to
-   * the knockout on that index.
-   */
-  distances(): KnockoutDistance[] {
-    const { store, accountId, now } = this.#ctx;
-    const at = now();
-    const out: KnockoutDistance[] = [];
-    for (const p of this.#positions()) {
-      if (!p.boosted || p.knockout === undefined) continue;
-      const d = indexDistance(store, accountId, p, p.knockout, at);
-      if (d === undefined) continue;
-      out.push({
-        contractId: p.contractId,
-        outcome: p.outcome,
-        contracts: p.contracts,
-        knockout: p.knockout,
-        indexPrice: d.index.price,
-        indexReadAt: d.index.readAt,
-        fresh: d.fresh,
-        distance: d.distance.toFixed(4),
-      });
-    }
-    return out;
   }
 
   /** The account's stored knockout alerts, newest first. */

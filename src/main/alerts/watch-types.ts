@@ -1,7 +1,7 @@
 /**
- * The knockout watch's types: what it needs of the sync engine, its options, the alerts it
- * emits and the distances it reports; and the context every part of one account's watch
- * shares (knockout-watch.ts wires the parts).
+ * The knockout watch's types: what it needs of the sync engine, its options and the alerts it
+ * emits; and the context every part of one account's watch shares (knockout-watch.ts wires the
+ * parts).
  */
 import type { DecimalInput } from '../../shared/money.js';
 import type { Logger } from '../../shared/log.js';
@@ -58,22 +58,6 @@ export interface KnockoutAlertEvent {
 
 export interface KnockoutWatchEvents {
   'alert:knockout': KnockoutAlertEvent;
-}
-
-/** A boosted position's distance to its knockout on its outcome's index price now. */
-export interface KnockoutDistance {
-  contractId: string;
-  outcome: string;
-  contracts: number;
-  knockout: string;
-  /** The outcome's index price as last read. */
-  indexPrice: string;
-  /** Local time it was read; null when not recorded. */
-  indexReadAt: number | null;
-  /** Read recently enough (within twice its polling interval) to alert on. */
-  fresh: boolean;
-  /** (index − knockout) / index, 4 places; negative below the knockout. */
-  distance: string;
 }
 
 /** What every part of one account's watch shares. */
