@@ -1,5 +1,5 @@
 /** How the screens show numbers and times: money through the money module, never through floats. */
-import { cmp, dec, formatUsd, isDecimalString } from '../../../shared/money.js';
+import { cmp, dec, formatUsd, isDecimalString, type Dec } from '../../../shared/money.js';
 
 /** "$1,234.50" from a decimal string; a dash when absent. */
 export function money(value: string | null | undefined): string {
@@ -35,6 +35,13 @@ const countFormat = new Intl.NumberFormat();
 
 export function count(value: number | null | undefined): string {
   return value === undefined || value === null ? '—' : countFormat.format(value);
+}
+
+/** "1 contract", "12,000 contracts"; a count past the safe integers in plain digits. */
+export function contractCount(n: Dec | number): string {
+  const d = dec(n);
+  const figure = d.lte(Number.MAX_SAFE_INTEGER) ? count(d.toNumber()) : d.toFixed(0);
+  return `${figure} contract${d.eq(1) ? '' : 's'}`;
 }
 
 /** A fraction as a percentage: "0.0431" -> "4.31 %"; with `signed`, "+4.31 %". */

@@ -6,7 +6,7 @@
  * quote, whose refusal main words as a sentence.
  */
 import { dec, Dec } from '../../../shared/money.js';
-import { count } from './format.js';
+import { contractCount } from './format.js';
 import { readSize, type Separators } from './size-input.js';
 
 /** A fixture's lot size and smallest bet, in contracts (docs/api.md 2.1, Fixture). */
@@ -34,20 +34,15 @@ export interface SlipSize {
   note: string | null;
 }
 
-function contracts(n: Dec | number): string {
-  const d = dec(n);
-  return `${d.lte(Number.MAX_SAFE_INTEGER) ? count(d.toNumber()) : d.toFixed(0)} contract${d.eq(1) ? '' : 's'}`;
-}
-
 /**
  * "Lots of 5 contracts; the smallest bet is 10 contracts." A close has no minimum (docs/api.md
  * 2.4 names it for bets), only lots; null when it sells whole contracts.
  */
 export function lotsText(lots: Lots, side: 'BUY' | 'SELL' = 'BUY'): string | null {
   if (side === 'SELL')
-    return lots.lotSize === 1 ? null : `Sold in lots of ${contracts(lots.lotSize)}.`;
-  const lot = lots.lotSize === 1 ? 'Whole contracts' : `Lots of ${contracts(lots.lotSize)}`;
-  return `${lot}; the smallest bet is ${contracts(lots.minContracts)}.`;
+    return lots.lotSize === 1 ? null : `Sold in lots of ${contractCount(lots.lotSize)}.`;
+  const lot = lots.lotSize === 1 ? 'Whole contracts' : `Lots of ${contractCount(lots.lotSize)}`;
+  return `${lot}; the smallest bet is ${contractCount(lots.minContracts)}.`;
 }
 
 export function slipSize(f: SlipSizeFacts): SlipSize {
@@ -57,7 +52,7 @@ export function slipSize(f: SlipSizeFacts): SlipSize {
   const { qty } = read;
   const dollars = f.unit === 'QUOTE';
   const readAs = read.rewritten
-    ? `Read as ${dollars ? `$${dec(qty).toFixed(2)}` : contracts(dec(qty))}.`
+    ? `Read as ${dollars ? `$${dec(qty).toFixed(2)}` : contractCount(dec(qty))}.`
     : null;
   if (dollars || f.lots === null) return { qty, problem: null, note: readAs };
 
@@ -70,15 +65,15 @@ export function slipSize(f: SlipSizeFacts): SlipSize {
   if (closing && rounded.isZero()) {
     return {
       qty: null,
-      problem: `Too small: ${f.fixtureName} is sold in lots of ${contracts(lotSize)}.`,
+      problem: `Too small: ${f.fixtureName} is sold in lots of ${contractCount(lotSize)}.`,
       note: null,
     };
   }
   if (!closing && rounded.lt(minContracts)) {
-    const lotWords = lotSize === 1 ? '' : ` (lots of ${contracts(lotSize)})`;
+    const lotWords = lotSize === 1 ? '' : ` (lots of ${contractCount(lotSize)})`;
     return {
       qty: null,
-      problem: `Too small: the smallest bet on ${f.fixtureName} is ${contracts(minContracts)}${lotWords}.`,
+      problem: `Too small: the smallest bet on ${f.fixtureName} is ${contractCount(minContracts)}${lotWords}.`,
       note: null,
     };
   }
@@ -87,7 +82,7 @@ export function slipSize(f: SlipSizeFacts): SlipSize {
     return {
       qty,
       problem: null,
-      note: `${verb} ${contracts(rounded)}: ${f.fixtureName} trades in lots of ${contracts(lotSize)}.`,
+      note: `${verb} ${contractCount(rounded)}: ${f.fixtureName} trades in lots of ${contractCount(lotSize)}.`,
     };
   }
   return { qty, problem: null, note: readAs };

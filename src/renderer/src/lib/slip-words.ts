@@ -10,7 +10,7 @@ import type {
   PositionRow,
 } from '../../../shared/ipc/contract.js';
 import { isFinalRowStatus } from '../../../shared/desk/status.js';
-import { count, money } from './format.js';
+import { contractCount, money } from './format.js';
 
 export interface Refusal {
   message: string;
@@ -90,13 +90,9 @@ export interface PlaceFacts {
   dollars: string | undefined;
 }
 
-function contractsText(n: number): string {
-  return `${count(n)} contract${n === 1 ? '' : 's'}`;
-}
-
 /** "Place bet · 25 contracts · $24.00", "Place bet · Market · up to $25.00", … */
 export function placeLabel(f: PlaceFacts): string {
-  const n = contractsText(f.contracts);
+  const n = contractCount(f.contracts);
   if (f.side === 'SELL') {
     const about = f.proceeds ? ` · about ${money(f.proceeds)}` : '';
     return f.kind === 'FOK'
