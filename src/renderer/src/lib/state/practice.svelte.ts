@@ -164,11 +164,8 @@ export class PracticeState {
    */
   async moveNear(knockout = this.#held?.knockout): Promise<void> {
     if (!knockout) return;
-    const levels = this.#ctx.alertLevels ?? [];
-    const deepest = levels.reduce<string | undefined>(
-      (low, l) => (low === undefined || cmp(l, low) < 0 ? l : low),
-      undefined,
-    );
+    // The smallest level is the deepest; none read yet leaves the default to nearKnockoutPrice.
+    const [deepest] = [...(this.#ctx.alertLevels ?? [])].sort(cmp);
     await this.setPrice(nearKnockoutPrice(knockout, deepest));
   }
 
