@@ -144,12 +144,10 @@ export class SlipOrder {
     this.dropFailure();
   }
 
-  /** Another bet: nothing of the last one's order. */
+  /** Another bet: nothing of the last one's order, not even a rate limit's wait. */
   forget(): void {
     this.#clearLost();
-    this.#row = null;
-    this.#repeated = false;
-    this.#warning = null;
+    this.endBet();
     this.#failure = null;
   }
 
