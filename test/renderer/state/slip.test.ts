@@ -451,6 +451,21 @@ describe('an answer lost with Betdesk’s service', () => {
     message: 'Betdesk’s background service is not answering, so nothing was sent.',
   } as const;
 
+  /**
+   * A bet placed as main goes away: its answer is lost (`onPlace` says how; by default the call
+   * fails at once), and main cannot be asked about it.
+   */
+  async function placedAndLost(onPlace?: (app: TestSlipContext, bridge: FakeBridge) => never) {
+    const s = setup();
+    s.slip.start();
+    if (onPlace) s.bridge.answer('order:place', () => onPlace(s.ctx, s.bridge));
+    else s.bridge.fail('order:place', lostAnswer);
+    s.bridge.fail('orders:get', serviceGone);
+    await quoted(s.slip);
+    await s.slip.place();
+    return s;
+  }
+
   test('is Checking… while main is asked, and Not known yet when it cannot be: never a retry', async () => {
     const { bridge, ctx, slip } = setup();
     slip.start();
@@ -480,46 +495,31 @@ describe('an answer lost with Betdesk’s service', () => {
   });
 
   test('a Sending… row main pushed before it went away does not hide that the bet is not known', async () => {
-    const { bridge, ctx, slip } = setup();
-    slip.start();
-    bridge.answer('order:place', () => {
+    const { slip } = await placedAndLost((app, bridge) => {
       pushRows(bridge, [
         orderRow({ clientOrderId: 'bd-test-1', status: 'SENDING', orderId: null }),
       ]);
-      ctx.connected = false;
+      app.connected = false;
       throw new BridgeFailure(lostAnswer);
     });
-    bridge.fail('orders:get', serviceGone);
-    await quoted(slip);
-    await slip.place();
     expect(slip.status).toBeNull();
     expect(slip.placeNote).toMatch(/^Not known yet: see Orders when Betdesk is back\. /);
     expect(slip.failureAdvice).toBe('Not known yet: see Orders when Betdesk is back.');
   });
 
   test('a new quote meanwhile is still blocked until the last bet is known', async () => {
-    const { bridge, slip } = setup();
-    slip.start();
-    bridge.fail('order:place', lostAnswer);
-    bridge.fail('orders:get', serviceGone);
-    await quoted(slip);
-    await slip.place();
+    const { slip } = await placedAndLost();
     await slip.request();
     expect(slip.canPlace).toBe(false);
     expect(slip.placeProblem).toMatch(/^Not known yet/);
   });
 
   test('once Betdesk is back the slip asks again and shows what became of the bet', async () => {
-    const { bridge, ctx, slip } = setup();
-    slip.start();
     // The socket closes (the app sees it first), then the call in flight is answered as lost.
-    bridge.answer('order:place', () => {
-      ctx.connected = false;
+    const { bridge, ctx, slip } = await placedAndLost((app) => {
+      app.connected = false;
       throw new BridgeFailure(lostAnswer);
     });
-    bridge.fail('orders:get', serviceGone);
-    await quoted(slip);
-    await slip.place();
     expect(slip.refusalMessage).toBeNull();
     expect(slip.placeProblem).toMatch(/^Not known yet/);
     bridge.answer('orders:get', {
@@ -535,12 +535,7 @@ describe('an answer lost with Betdesk’s service', () => {
   });
 
   test('a push of the bet’s row settles it too', async () => {
-    const { bridge, slip } = setup();
-    slip.start();
-    bridge.fail('order:place', lostAnswer);
-    bridge.fail('orders:get', serviceGone);
-    await quoted(slip);
-    await slip.place();
+    const { bridge, slip } = await placedAndLost();
     pushRows(bridge, [orderRow({ clientOrderId: 'bd-test-1', status: 'CHECKING' })]);
     expect(slip.status).toBe('CHECKING');
     expect(slip.placeProblem).toMatch(/still being checked/);
