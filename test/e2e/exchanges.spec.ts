@@ -4,7 +4,7 @@
  * Each account's Markets list is its own exchange's: quotable there, and practised on in paper.
  */
 import type { Page } from '@playwright/test';
-import { addAccount, expect, keepScreenshot, test } from './fixtures.js';
+import { addAccount, expect, keepScreenshot, switchToAccount, test } from './fixtures.js';
 import { practiceOf, quote, show } from './desk.js';
 import { startExchange } from './processes.js';
 
@@ -42,8 +42,7 @@ test('an account on another exchange lists, quotes and practises only its own ma
     const key = await seven.createKey('trade');
     await addAccount(page, { label: 'Seed seven', baseUrl: seven.url, ...key });
     await expect(page.getByRole('status').filter({ hasText: 'Added Seed seven' })).toBeVisible();
-    await page.getByRole('button', { name: 'Switch to Seed seven' }).click();
-    await expect(page.getByRole('status', { name: 'Live account: Seed seven' })).toBeVisible();
+    await switchToAccount(page, 'Seed seven');
 
     await show(page, 'Markets');
     await expect(fixtureItem(page, 'MUN v NEW')).toHaveCount(1);

@@ -82,3 +82,9 @@ export async function addAccount(
   await form.getByLabel('API secret').fill(account.secret);
   await form.getByRole('button', { name: 'Add account' }).click();
 }
+
+/** Makes the live account `label` the active one (from the Accounts screen), and waits for it. */
+export async function switchToAccount(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: `Switch to ${label}` }).click();
+  await expect(page.getByRole('status', { name: `Live account: ${label}` })).toBeVisible();
+}

@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { openStore } from '../../src/main/store/index.js';
 import { add, cmp } from '../../src/shared/money.js';
 import { seedSettlements } from '../../bench/settlement-seed.js';
-import { addAccount, expect, keepScreenshot, test } from './fixtures.js';
+import { addAccount, expect, keepScreenshot, switchToAccount, test } from './fixtures.js';
 import { pick, placeAndFill, positionsTable, practiceOf, quote, show, slipOf } from './desk.js';
 import type { Betdesk } from './processes.js';
 
@@ -210,8 +210,7 @@ test('with the exchange stopped, the history still shows from the store', async 
   const key = await exchange.createKey('trade');
   await page.goto(betdesk.url);
   await addAccount(page, { label: 'Live desk', baseUrl: exchange.url, ...key });
-  await page.getByRole('button', { name: 'Switch to Live desk' }).click();
-  await expect(page.getByRole('status', { name: 'Live account: Live desk' })).toBeVisible();
+  await switchToAccount(page, 'Live desk');
 
   const bet = await pick(page, 0);
   await placeAndFill(page, await quote(page, { contracts: '6' }));

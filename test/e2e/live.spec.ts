@@ -8,6 +8,7 @@ import {
   keepScreenshot,
   keepScreenshots,
   startWebServer,
+  switchToAccount,
   test,
 } from './fixtures.js';
 import { pick, placeAndFill, positionsTable, practiceOf, quote, show } from './desk.js';
@@ -22,8 +23,7 @@ test('with the exchange stopped, positions still show from the store, marked sta
   await page.goto(betdesk.url);
   await addAccount(page, { label: 'Live desk', baseUrl: exchange.url, ...key });
   await expect(page.getByRole('status').filter({ hasText: 'Added Live desk' })).toBeVisible();
-  await page.getByRole('button', { name: 'Switch to Live desk' }).click();
-  await expect(page.getByRole('status', { name: 'Live account: Live desk' })).toBeVisible();
+  await switchToAccount(page, 'Live desk');
   await expect(practiceOf(page)).toHaveCount(0);
 
   const bet = await pick(page, 0);
@@ -64,8 +64,7 @@ test('an account whose address is not an exchange: markets say they may be out o
     });
     await page.getByRole('button', { name: 'Keep it without checking' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Added Web page' })).toBeVisible();
-    await page.getByRole('button', { name: 'Switch to Web page' }).click();
-    await expect(page.getByRole('status', { name: 'Live account: Web page' })).toBeVisible();
+    await switchToAccount(page, 'Web page');
     await show(page, 'Markets');
     await expect(
       page.getByText(/Prices may be out of date: the last sync with the exchange failed\.$/),

@@ -1,4 +1,4 @@
-import { addAccount, expect, keepScreenshot, test } from './fixtures.js';
+import { addAccount, expect, keepScreenshot, switchToAccount, test } from './fixtures.js';
 
 test('with the exchange stopped, saved markets still show with the offline indicator', async ({
   page,
@@ -8,8 +8,7 @@ test('with the exchange stopped, saved markets still show with the offline indic
   const key = await exchange.createKey('read');
   await page.goto(betdesk.url);
   await addAccount(page, { label: 'Remote', baseUrl: exchange.url, ...key });
-  await page.getByRole('button', { name: 'Switch to Remote' }).click();
-  await expect(page.getByRole('status', { name: 'Live account: Remote' })).toBeVisible();
+  await switchToAccount(page, 'Remote');
 
   await page.getByRole('button', { name: 'Markets' }).click();
   const fixtures = page.getByRole('listitem');
