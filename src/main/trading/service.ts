@@ -35,6 +35,7 @@ import {
   type Quote,
 } from '../../shared/api/schemas.js';
 import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
+import { newClientOrderId } from '../../shared/client-order-id.js';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import { ExchangeError, type ExchangeClient } from '../client/index.js';
 import { Priority } from '../governor/index.js';
@@ -58,7 +59,7 @@ import {
 import { resyncClockAfter, type IntentParams, type TradingContext } from './context.js';
 import { BetRefusedError, OrderValidationError } from './errors.js';
 import { followOrder, type PollTimes, type WaitOptions } from './follow.js';
-import { newClientOrderId, sortedKeys } from './ids.js';
+import { sortedKeys } from './ids.js';
 import { LiveQuote } from './live-quote.js';
 import { betRefusalOf, errorOf, type OrderOutcome } from './outcome.js';
 import { Placements } from './placements.js';
@@ -135,7 +136,7 @@ export class TradingService {
       backoff: { ...PLACEMENT_BACKOFF, ...opts.placement?.backoff },
       log: opts.logger ?? silentLogger,
     };
-    this.#newId = opts.newClientOrderId ?? (() => newClientOrderId(now));
+    this.#newId = opts.newClientOrderId ?? (() => newClientOrderId(now()));
     this.#poll = {
       initialMs: opts.polling?.initialMs ?? 250,
       maxMs: opts.polling?.maxMs ?? 2000,
