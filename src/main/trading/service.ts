@@ -56,7 +56,7 @@ import {
   type Bet,
   type BetInput,
 } from './bet.js';
-import { resyncClockAfter, type IntentParams, type TradingContext } from './context.js';
+import { type IntentParams, type TradingContext } from './context.js';
 import { BetRefusedError, OrderValidationError } from './errors.js';
 import { followOrder, type PollTimes, type WaitOptions } from './follow.js';
 import { sortedKeys } from './ids.js';
@@ -340,7 +340,6 @@ export class TradingService {
         return await call();
       } catch (err) {
         if (attempt >= READ_ATTEMPTS || !isTransientReadError(err)) throw err;
-        await resyncClockAfter(ctx, err);
         const floor = err instanceof ExchangeError ? err.retryAfterMs : undefined;
         await ctx.sleep(backoff.next(floor));
       }
