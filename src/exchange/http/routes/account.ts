@@ -13,11 +13,9 @@ import {
   UpdatesQuery,
 } from '../../../shared/api/schemas.js';
 import type { ExchangeDomain } from '../../domain/contract.js';
-import { ApiError } from '../../domain/errors.js';
 import { OrderJson } from '../order-json.js';
 import { errors, ok, SIGNED_ERRORS, SignedHeaders } from '../schemas.js';
 import { walletOf } from './trading.js';
-import { ErrorCodes } from '../../../shared/api/errors.js';
 
 export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain }> = (
   app,
@@ -39,16 +37,8 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
         response: { 200: ok(Order, 'The order.', true), ...errors([...SIGNED_ERRORS, 404], true) },
       },
     },
-    (request) => {
-      const q = request.query;
-      if ((q.orderId === undefined) === (q.clientOrderId === undefined)) {
-        throw new ApiError(
-          ErrorCodes.BAD_PARAMETER,
-          'orderId or clientOrderId: exactly one of them is required',
-        );
-      }
-      return domain.getOrder(walletOf(request.apiKeyRecord), q);
-    },
+    // The domain refuses anything but exactly one of the two ids (-1102).
+    (request) => domain.getOrder(walletOf(request.apiKeyRecord), request.query),
   );
 
   app.get(

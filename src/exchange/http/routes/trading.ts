@@ -81,8 +81,9 @@ export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
 function assertOneLeg(legs: readonly unknown[] | undefined): void {
   // Fewer than two legs cannot be too many: the domain's own reading says the rest.
   if (legs === undefined || legs.length < 2) return;
+  // Two or more legs read as too-many-legs whatever they hold.
   const read = readLegs(legs);
-  if (!read.ok && read.problem.rule === 'too-many-legs') throw legRefusal(read.problem);
+  if (!read.ok) throw legRefusal(read.problem);
 }
 
 export function walletOf(key: { wallet: string } | null): string {
