@@ -6,6 +6,7 @@
 import Type, {
   type Static,
   type TLiteral,
+  type TArray,
   type TProperties,
   type TSchema,
   type TUnion,
@@ -262,7 +263,13 @@ export type SettlementsQuery = Static<typeof SettlementsQuery>;
 // ---------------------------------------------------------------- responses
 
 /** What every page of a list answers beside its rows. */
-const PageOf = { total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() };
+const PageFields = { total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() };
+
+/** A page of a list: its rows under `key`, then total, limit and offset. */
+function pageOf<K extends string, T extends TSchema>(key: K, row: T) {
+  const rows = { [key]: Type.Array(row) } as { [P in K]: TArray<T> };
+  return Type.Object({ ...rows, ...PageFields });
+}
 
 export const Health = Type.Object(
   { status: Type.Literal('ok'), version: Type.Integer() },
@@ -301,10 +308,7 @@ export const Fixture = Type.Object(
 );
 export type Fixture = Static<typeof Fixture>;
 
-export const FixtureList = Type.Object({
-  fixtures: Type.Array(Fixture),
-  ...PageOf,
-});
+export const FixtureList = pageOf('fixtures', Fixture);
 export type FixtureList = Static<typeof FixtureList>;
 
 export const Quote = Type.Object(
@@ -365,10 +369,7 @@ export const Order = Type.Object(
 );
 export type Order = Static<typeof Order>;
 
-export const OrderList = Type.Object({
-  orders: Type.Array(Order),
-  ...PageOf,
-});
+export const OrderList = pageOf('orders', Order);
 export type OrderList = Static<typeof OrderList>;
 
 export const OrderUpdates = Type.Object({
@@ -397,10 +398,7 @@ export const Position = Type.Object(
 );
 export type Position = Static<typeof Position>;
 
-export const PositionList = Type.Object({
-  positions: Type.Array(Position),
-  ...PageOf,
-});
+export const PositionList = pageOf('positions', Position);
 export type PositionList = Static<typeof PositionList>;
 
 export const Settlement = Type.Object(
@@ -419,10 +417,7 @@ export const Settlement = Type.Object(
 );
 export type Settlement = Static<typeof Settlement>;
 
-export const SettlementList = Type.Object({
-  settlements: Type.Array(Settlement),
-  ...PageOf,
-});
+export const SettlementList = pageOf('settlements', Settlement);
 export type SettlementList = Static<typeof SettlementList>;
 
 /** Every response body schema by name: for OpenAPI components and client-side validation. */
