@@ -1,6 +1,9 @@
 // Prints one plain closing line for the suites `npm test` ran: "tests: N passed, N failed, N skipped",
 // and names every skipped test with its reason.
 //
+// A test file that failed with no failed test (its beforeAll threw, or it did not load) did not
+// run its tests: vitest reports them as skipped. They count as failed here, and the file is named.
+//
 // A skip hides a test that did not run, so only one is expected: the Electron spec, where no
 // Electron binary is installed (it prints why). Any other skip, such as the keychain tests on a
 // machine without a Secret Service, fails the run in CI (CI or BETDESK_CI set: .ci/run sets it);
@@ -15,6 +18,8 @@ let passed = 0;
 let failed = 0;
 /** @type {{ where: string, name: string, reason: string }[]} */
 const skipped = [];
+/** @type {{ where: string, notRun: number, message: string }[]} */
+const brokenFiles = [];
 
 const vitest = 'test-results/vitest.json';
 if (existsSync(vitest)) {
@@ -22,11 +27,15 @@ if (existsSync(vitest)) {
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTests ?? 0);
   for (const file of r.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
-      if (['pending', 'skipped', 'todo'].includes(t.status)) {
-        skipped.push({ where: relative(process.cwd(), file.name), name: t.fullName, reason: '' });
-      }
+    const where = relative(process.cwd(), file.name);
+    const tests = file.assertionResults ?? [];
+    const notRun = tests.filter((t) => ['pending', 'skipped', 'todo'].includes(t.status));
+    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) {
+      brokenFiles.push({ where, notRun: notRun.length, message: file.message ?? '' });
+      failed += Math.max(1, notRun.length);
+      continue;
     }
+    for (const t of notRun) skipped.push({ where, name: t.fullName, reason: '' });
   }
 }
 
@@ -49,6 +58,10 @@ if (existsSync(playwright)) {
   for (const suite of r.suites ?? []) walk(suite);
 }
 
+for (const f of brokenFiles) {
+  const why = f.message === '' ? 'its set-up (beforeAll) failed' : f.message.split('\n')[0];
+  console.log(`FAILED BEFORE ITS TESTS: ${f.where} (${why}); ${f.notRun} test(s) did not run`);
+}
 const unexpected = skipped.filter((t) => !MAY_SKIP.includes(t.where));
 for (const t of skipped) {
   const mark = unexpected.includes(t) ? 'UNEXPECTED SKIP' : 'skipped';

@@ -7,7 +7,7 @@ import {
   pnlWord,
   signedMoney,
 } from '../../src/renderer/src/lib/format.js';
-import { newClientOrderId } from '../../src/renderer/src/lib/client-order-id.js';
+import { newClientOrderId } from '../../src/shared/client-order-id.js';
 import { SHORTCUT_LIST } from '../../src/renderer/src/lib/keys.js';
 import { orderSentence } from '../../src/renderer/src/lib/order-words.js';
 import { orderRow } from './rows.js';

@@ -8,32 +8,8 @@
  * keys.ts (wallets and keys), fixtures.ts, quoting.ts, orders.ts, execution.ts (an order's
  * block) and positions.ts (positions, knockouts and settlement rows).
  */
-import type {
-  Fixture,
-  FixtureList,
-  FixturesQuery,
-  Order,
-  OrderList,
-  OrderQuery,
-  OrderRequest,
-  OrdersQuery,
-  OrderUpdates,
-  PositionList,
-  PositionsQuery,
-  Quote,
-  RfqRequest,
-  SettlementList,
-  SettlementsQuery,
-} from '../../shared/api/schemas.js';
 import * as clock from './clock.js';
-import type {
-  ApiKeyRecord,
-  DomainOptions,
-  ExchangeDomain,
-  NewFixture,
-  NewKey,
-  PlacementFault,
-} from './contract.js';
+import type { DomainOptions, ExchangeDomain } from './contract.js';
 import * as fixtures from './fixtures.js';
 import * as keys from './keys.js';
 import * as orders from './orders.js';
@@ -69,67 +45,36 @@ export class SandboxExchange implements ExchangeDomain {
     return Promise.resolve();
   }
 
-  createWallet(): string {
-    return keys.createWallet(this.#s);
-  }
-
-  createKey(input: NewKey): ApiKeyRecord {
-    return keys.createKey(this.#s, input);
-  }
-
-  getKey(apiKey: string): ApiKeyRecord | undefined {
-    return this.#s.keys.get(apiKey);
-  }
-
-  revokeGrant(apiKey: string): void {
+  // Each call goes to the module that owns it; the types are the contract's.
+  readonly createWallet: ExchangeDomain['createWallet'] = () => keys.createWallet(this.#s);
+  readonly createKey: ExchangeDomain['createKey'] = (input) => keys.createKey(this.#s, input);
+  readonly getKey: ExchangeDomain['getKey'] = (apiKey) => this.#s.keys.get(apiKey);
+  readonly revokeGrant: ExchangeDomain['revokeGrant'] = (apiKey) =>
     keys.revokeGrant(this.#s, apiKey);
-  }
 
-  listFixtures(query: FixturesQuery): FixtureList {
-    return fixtures.listFixtures(this.#s, query);
-  }
+  readonly listFixtures: ExchangeDomain['listFixtures'] = (query) =>
+    fixtures.listFixtures(this.#s, query);
+  readonly createFixture: ExchangeDomain['createFixture'] = (input) =>
+    fixtures.createFixture(this.#s, input);
+  readonly setPrice: ExchangeDomain['setPrice'] = (contractId, outcome, indexPrice) =>
+    fixtures.setPrice(this.#s, contractId, outcome, indexPrice);
+  readonly closeFixture: ExchangeDomain['closeFixture'] = (contractId) =>
+    fixtures.closeFixture(this.#s, contractId);
+  readonly resolveFixture: ExchangeDomain['resolveFixture'] = (contractId, winner) =>
+    fixtures.resolveFixture(this.#s, contractId, winner);
 
-  createFixture(input: NewFixture): Fixture {
-    return fixtures.createFixture(this.#s, input);
-  }
-
-  setPrice(contractId: string, outcome: string, indexPrice: string): { knockedOut: number } {
-    return fixtures.setPrice(this.#s, contractId, outcome, indexPrice);
-  }
-
-  closeFixture(contractId: string): Fixture {
-    return fixtures.closeFixture(this.#s, contractId);
-  }
-
-  resolveFixture(contractId: string, winner: string): Fixture {
-    return fixtures.resolveFixture(this.#s, contractId, winner);
-  }
-
-  requestQuote(wallet: string, request: RfqRequest): Quote {
-    return quoting.requestQuote(this.#s, wallet, request);
-  }
-
-  placeOrder(wallet: string, request: OrderRequest, fault?: PlacementFault): Promise<Order> {
-    return orders.placeOrder(this.#s, wallet, request, fault);
-  }
-
-  getOrder(wallet: string, query: OrderQuery): Order {
-    return orders.getOrder(this.#s, wallet, query);
-  }
-
-  listOrders(wallet: string, query: OrdersQuery): OrderList {
-    return orders.listOrders(this.#s, wallet, query);
-  }
-
-  orderUpdates(wallet: string, since: number | undefined): OrderUpdates {
-    return orders.orderUpdates(this.#s, wallet, since);
-  }
-
-  positions(wallet: string, query: PositionsQuery): PositionList {
-    return positions.listPositions(this.#s, wallet, query);
-  }
-
-  settlements(wallet: string, query: SettlementsQuery): SettlementList {
-    return positions.listSettlements(this.#s, wallet, query);
-  }
+  readonly requestQuote: ExchangeDomain['requestQuote'] = (wallet, request) =>
+    quoting.requestQuote(this.#s, wallet, request);
+  readonly placeOrder: ExchangeDomain['placeOrder'] = (wallet, request, fault) =>
+    orders.placeOrder(this.#s, wallet, request, fault);
+  readonly getOrder: ExchangeDomain['getOrder'] = (wallet, query) =>
+    orders.getOrder(this.#s, wallet, query);
+  readonly listOrders: ExchangeDomain['listOrders'] = (wallet, query) =>
+    orders.listOrders(this.#s, wallet, query);
+  readonly orderUpdates: ExchangeDomain['orderUpdates'] = (wallet, since) =>
+    orders.orderUpdates(this.#s, wallet, since);
+  readonly positions: ExchangeDomain['positions'] = (wallet, query) =>
+    positions.listPositions(this.#s, wallet, query);
+  readonly settlements: ExchangeDomain['settlements'] = (wallet, query) =>
+    positions.listSettlements(this.#s, wallet, query);
 }

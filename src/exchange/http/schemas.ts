@@ -169,3 +169,32 @@ export function errors(
 export const COMMON_ERRORS = [400, 429, 500] as const;
 /** Added for signed routes. */
 export const SIGNED_ERRORS = [400, 401, 403, 429, 500, 503] as const;
+
+/** What a signed route's docs say of it; its input schema (querystring or body) rides along. */
+interface SignedDoc {
+  summary: string;
+  description: string;
+  tags: string[];
+}
+
+/**
+ * The schema of a signed route: its doc and input, the signing headers, its answer (200, or
+ * `status`) and the signed errors plus `more`.
+ */
+export function signedSchema<D extends SignedDoc>(
+  doc: D,
+  answer: { schema: TSchema; description: string; status?: number; more?: readonly number[] },
+) {
+  const { summary, description, tags, ...input } = doc;
+  return {
+    summary,
+    description,
+    tags,
+    headers: SignedHeaders,
+    ...input,
+    response: {
+      [answer.status ?? 200]: ok(answer.schema, answer.description, true),
+      ...errors([...SIGNED_ERRORS, ...(answer.more ?? [])], true),
+    },
+  };
+}

@@ -33,7 +33,7 @@ export {
 export { BackupSchedule, type BackupScheduleOptions } from './backup-schedule.js';
 export { isCorruption } from './integrity.js';
 export { copyWhole, moveDatabase } from './relocate.js';
-export { newClientOrderId } from './keys.js';
+export { canonicalJson } from './keys.js';
 export type { Migration } from './migrations/index.js';
 export type { Account, AccountPatch, NewAccount, Permission } from './repos/accounts.js';
 export {

@@ -1,5 +1,5 @@
 /** Stable keys the store derives from what it is given: dedup keys and parameter hashes. */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Settlement } from '../../shared/api/schemas.js';
 
 /**
@@ -28,15 +28,4 @@ export function sha256Hex(text: string): string {
 export function settlementKey(s: Settlement, timestampMs: number): Buffer {
   const text = `${s.type}|${s.contractId}|${s.outcome}|${s.contracts}|${s.tx}|${timestampMs}`;
   return createHash('sha256').update(text).digest().subarray(0, 16);
-}
-
-/**
- * A new clientOrderId: "bd-" + time (ms, base 36) + "-" + 64 random bits (base 36), at most
- * 27 characters of [a-z0-9-], inside the API's pattern. Ids that sort by time keep the
- * clientOrderId indexes (orders, order_intents) growing at their end instead of splitting
- * pages all over, which makes applying order updates markedly faster.
- */
-export function newClientOrderId(now: number = Date.now()): string {
-  const random = randomBytes(8).readBigUInt64BE().toString(36).padStart(13, '0');
-  return `bd-${now.toString(36)}-${random}`;
 }

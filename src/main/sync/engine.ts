@@ -1,41 +1,12 @@
 /**
- * The sync engine: one per account. It keeps the account's orders, settlements, positions and
- * the fixtures in the local store up to date by polling the exchange, and tells the app what
- * changed through typed events. Reads are served from the store (see CachedReads), so the app
- * works offline with the time of the last sync.
- *
- *   const engine = new SyncEngine({ client, store, accountId });
- *   engine.on('positions:changed', (e) => ...);
- *   engine.start();            // polls until stop()
- *   await engine.syncOnce();   // or: one pass of every stream, without starting
- *   await engine.stop();       // no timer left, nothing in flight
- *
- * Five streams, each its own loop (see intervals.ts for the rate budget):
- *   orders       GET /orders/updates from the persisted cursor (streams/orders.ts)
- *   settlements  newest pages until caught up (streams/settlements.ts); or a history sweep
- *   positions    the whole snapshot; fast while a boosted position is open
- *   fixtures     every page
- *   prices       the index price of boosted positions' fixtures (streams/prices.ts)
- * A stream runs at most once at a time; a poll one stream's result calls for (a fill asks for
- * positions, a shrunken position for settlements) is "triggered": it runs as soon as the
- * stream is free, no sooner than minSpacingMs after its last start. This file decides when
- * passes run; what a pass does and announces is in passes.ts, each stream's schedule state and
- * cadence in stream-state.ts, the outage and its probe's backoff in offline.ts, the status
- * the app shows in status.ts.
- *
- * A history sweep (history.ts, streams/history.ts) reads the account's whole history: every
- * order, then every settlements page. It is the settlements stream's pass on the account's
- * first sync and when resyncHistory() asks for it, and it is bounded by the reads bucket
- * (docs/api.md 8.1), so the engine leaves that bucket to it: the orders stream does not
- * poll on its timer while no order of ours is pending (the sweep reads the orders), and a
- * settlements pass asked for meanwhile reads only the newest page, between two of the sweep's.
- * Positions, fixtures and prices keep polling (their own buckets).
- *
- * When the exchange cannot be reached, every stream stops and one probe (the orders stream)
- * retries with capped, jittered exponential backoff; its first success brings every stream
- * back at once. Any other failure (the exchange refused, the disk is full) backs off that
- * stream alone, at least as long as a Retry-After asks. A full disk rolls the pass's batch back
- * with its cursor, so the retry reads the same updates again: none is skipped.
+ * The sync engine of one account: when each stream's pass runs. Five streams (orders,
+ * settlements, positions, fixtures, prices) each loop on their own cadence (intervals.ts); one
+ * runs at most once at a time, and a poll another's result asks for (a fill asks for
+ * positions) runs as soon as the stream is free, no sooner than minSpacingMs after its last
+ * start. While a history sweep (history.ts) holds the reads bucket, the orders stream stays off
+ * its timer and settlements read only the newest page. Unreachable: every stream stops and the
+ * orders stream alone probes with backoff (offline.ts); any other failure backs off its stream.
+ * What a pass does is in passes.ts, its state in stream-state.ts, the status in status.ts.
  */
 import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
 import { silentLogger, type Logger } from '../../shared/log.js';

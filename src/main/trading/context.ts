@@ -3,11 +3,10 @@
  * polls, quotes): one account's client and store, its waits, and the two writes they share,
  * storing an exchange report and closing the intent it settles.
  */
-import { ErrorCodes } from '../../shared/api/errors.js';
 import type { Order, OrderRequest } from '../../shared/api/schemas.js';
 import type { BackoffOptions } from '../../shared/backoff.js';
 import type { Logger } from '../../shared/log.js';
-import { ExchangeError, type ExchangeClient } from '../client/index.js';
+import type { ExchangeClient } from '../client/index.js';
 import type { Store } from '../store/index.js';
 import type { Bet } from './bet.js';
 
@@ -43,14 +42,4 @@ export function storeOrder(ctx: TradingContext, order: Order): void {
       ctx.store.intents.markDone(order.clientOrderId, order.orderId);
     }
   });
-}
-
-/**
- * After a -1021 (our idea of the exchange's clock is off): measure it again, never throwing.
- * Any other error leaves the clock alone.
- */
-export async function resyncClockAfter(ctx: TradingContext, err: unknown): Promise<void> {
-  if (!(err instanceof ExchangeError)) return;
-  if (err.code !== ErrorCodes.TIMESTAMP_OUTSIDE_RECV_WINDOW) return;
-  await ctx.client.syncClock().catch(() => undefined);
 }

@@ -7,7 +7,7 @@ import { isFinalStatus } from '../../shared/api/schemas.js';
 import { Backoff } from '../../shared/backoff.js';
 import { ExchangeError } from '../client/index.js';
 import { Priority } from '../governor/index.js';
-import { resyncClockAfter, storeOrder, type TradingContext } from './context.js';
+import { storeOrder, type TradingContext } from './context.js';
 import { errorOf, outcomeOfOrder, type OrderOutcome, type OutcomeError } from './outcome.js';
 import { isTransientReadError } from './retry.js';
 
@@ -70,7 +70,6 @@ export async function followOrder(
         };
       }
       lastError = errorOf(err);
-      await resyncClockAfter(ctx, err);
       if (err instanceof ExchangeError && err.retryAfterMs !== undefined) {
         floor = err.retryAfterMs;
       }

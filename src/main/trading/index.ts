@@ -37,4 +37,3 @@ export {
   type OutcomeStatus,
 } from './outcome.js';
 export { intentView, type IntentView } from './intent-view.js';
-export { newClientOrderId } from './ids.js';

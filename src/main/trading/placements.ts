@@ -11,7 +11,7 @@ import { Backoff } from '../../shared/backoff.js';
 import { ExchangeError, type OrderWarning, type PlacedOrder } from '../client/index.js';
 import { Priority } from '../governor/index.js';
 import { DiskFullError, isDiskFull, type OrderIntent } from '../store/index.js';
-import { resyncClockAfter, storeOrder, type IntentParams, type TradingContext } from './context.js';
+import { storeOrder, type IntentParams, type TradingContext } from './context.js';
 import {
   NOT_PLACED_CODE,
   errorOf,
@@ -112,7 +112,6 @@ export class Placements {
       if (err instanceof ExchangeError && err.code === ErrorCodes.UNKNOWN_ORDER) {
         return { seen: 'absent' };
       }
-      await resyncClockAfter(this.#ctx, err);
       return { seen: 'unknown', error: errorOf(err) };
     }
   }
@@ -198,8 +197,8 @@ export class Placements {
             await ctx.sleep(backoff.next(verdict.waitMs));
             continue;
           case 'resync':
+            // The client has measured the exchange's clock again already (client.ts): resend now.
             lookFirst = false;
-            await resyncClockAfter(ctx, err);
             continue;
           case 'final': {
             if (uncertain) {

@@ -3,7 +3,8 @@
  *   resend     the exchange refused this attempt, nothing was placed, and the same request may
  *              succeed later: 429/503 -1003 (after Retry-After), -2028 (send the same request
  *              again shortly, 7.3), -5001..-5004 (may work later, 7.5)
- *   resync     -1021: our idea of the exchange's clock is off; measure it, then resend
+ *   resync     -1021 even after the client re-measured the clock and re-signed once (client.ts):
+ *              resend at once, the client measures again on the next -1021
  *   lookup     the request may have taken effect: a timeout or broken connection after sending,
  *              -1000 or another 5xx, an answer we cannot read. Ask GET /order?clientOrderId=.
  *   final      a definite refusal (any other code): nothing was placed by this attempt

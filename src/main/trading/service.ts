@@ -1,31 +1,14 @@
 /**
- * The trading service: quotes, orders and their outcomes for one account, with the guarantee
- * that one request of the user is at most one bet on the exchange, whatever fails.
+ * The trading service of one account: quotes, orders and their outcomes, one request of the
+ * user being at most one bet on the exchange whatever fails (README, "Every order gets a client
+ * order id"). This file is the surface and the checks before an intent is recorded; sending
+ * until the fate is known is placements.ts, after a restart reconcile.ts, waitForFinal
+ * follow.ts, the quotes made here quotes.ts, what they share context.ts.
  *
- * How that holds:
- * - Every order gets a clientOrderId before anything is sent, and an intent row (the id, the
- *   exact request, its hash, a state) is committed to SQLite before the first byte leaves.
- * - The request is built once, with sorted keys, so every resend (in this process or, read back
- *   from the intent, after a restart) is the same bytes with the same clientOrderId. The exchange
- *   makes a clientOrderId idempotent: resending it returns the order already placed.
- * - On trouble no new id is ever made. A refusal docs/api.md 7 calls retryable (-1003 after
- *   Retry-After, -2028, -5001..-5004) is resent; a lost answer (timeout, dropped connection,
- *   -1000, another 5xx) is looked up with GET /order?clientOrderId= first: found means placed,
- *   -2025 means not placed, so resending is safe. Attempts are bounded; when the fate is still
- *   unknown the intent stays `unknown` and reconcileOpenIntents() (or the sync engine, which
- *   marks an intent done when its order shows up) settles it later. It is never dropped.
- * - After a restart reconcileOpenIntents() runs before the first placement. An intent whose
- *   order the exchange does not have is marked not placed (state `failed`, code -2025): Betdesk
- *   does not place a bet by itself after a crash; the user decides whether to place it again.
- * - A lookup can answer -2025 while an earlier request with the same id is still on its way
- *   inside the exchange. A resend then meets -2028 ("being placed") or the order itself, so a
- *   placement in this process still ends right; and should such an order land after its intent
- *   was marked not placed, applyOrderUpdates (the sync) marks the intent done when it sees the
- *   order. The record never loses an order.
- *
- * This file is the service's surface and the checks before an intent is recorded; the rest is
- * in placements.ts (sending until the fate is known), reconcile.ts, follow.ts (waitForFinal),
- * quotes.ts (the quotes made here) and context.ts (what they share).
+ * One race the README does not tell: a lookup can answer -2025 while an earlier request with
+ * the same id is still inside the exchange. A resend then meets -2028 or the order itself; and
+ * should the order land after its intent was marked not placed, the sync's applyOrderUpdates
+ * marks the intent done when it sees the order, so the record never loses one.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import {
@@ -35,6 +18,7 @@ import {
   type Quote,
 } from '../../shared/api/schemas.js';
 import { Backoff, type BackoffOptions } from '../../shared/backoff.js';
+import { newClientOrderId } from '../../shared/client-order-id.js';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import { ExchangeError, type ExchangeClient } from '../client/index.js';
 import { Priority } from '../governor/index.js';
@@ -55,10 +39,10 @@ import {
   type Bet,
   type BetInput,
 } from './bet.js';
-import { resyncClockAfter, type IntentParams, type TradingContext } from './context.js';
+import { type IntentParams, type TradingContext } from './context.js';
 import { BetRefusedError, OrderValidationError } from './errors.js';
 import { followOrder, type PollTimes, type WaitOptions } from './follow.js';
-import { newClientOrderId, sortedKeys } from './ids.js';
+import { sortedKeys } from './ids.js';
 import { LiveQuote } from './live-quote.js';
 import { betRefusalOf, errorOf, type OrderOutcome } from './outcome.js';
 import { Placements } from './placements.js';
@@ -135,7 +119,7 @@ export class TradingService {
       backoff: { ...PLACEMENT_BACKOFF, ...opts.placement?.backoff },
       log: opts.logger ?? silentLogger,
     };
-    this.#newId = opts.newClientOrderId ?? (() => newClientOrderId(now));
+    this.#newId = opts.newClientOrderId ?? (() => newClientOrderId(now()));
     this.#poll = {
       initialMs: opts.polling?.initialMs ?? 250,
       maxMs: opts.polling?.maxMs ?? 2000,
@@ -339,7 +323,6 @@ export class TradingService {
         return await call();
       } catch (err) {
         if (attempt >= READ_ATTEMPTS || !isTransientReadError(err)) throw err;
-        await resyncClockAfter(ctx, err);
         const floor = err instanceof ExchangeError ? err.retryAfterMs : undefined;
         await ctx.sleep(backoff.next(floor));
       }

@@ -3,7 +3,14 @@
  * The sandbox exchange validates requests and serializes responses with these, the client
  * validates what it receives with them, and /openapi.yaml is generated from them.
  */
-import Type, { type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
+import Type, {
+  type Static,
+  type TLiteral,
+  type TArray,
+  type TProperties,
+  type TSchema,
+  type TUnion,
+} from 'typebox';
 import { DECIMAL_PATTERN } from '../money.js';
 
 /** A JSON-Schema pattern that matches any of `words` in any letter case ("buy", "Buy", "BUY"). */
@@ -189,23 +196,28 @@ const Paging = {
   ),
 };
 
-export const FixturesQuery = Type.Object(
-  {
-    bettingOpen: Type.Optional(
-      Type.Union([Type.Literal('true'), Type.Literal('false')], {
-        description: '"true" restricts to fixtures open for betting.',
-      }),
-    ),
-    league: Type.Optional(
-      Type.String({ maxLength: 64, description: 'League name, exact, case insensitive.' }),
-    ),
-    team: Type.Optional(
-      Type.String({ maxLength: 8, description: 'Team abbreviation, home or away.' }),
-    ),
-    ...Paging,
-  },
-  { additionalProperties: false },
-);
+/** The query of a paged list: its filters, then limit and offset; no other field. */
+function pageQuery<T extends TProperties>(filters: T) {
+  return Type.Object({ ...filters, ...Paging }, { additionalProperties: false });
+}
+
+/** Filters several list queries share. */
+const ContractFilter = Type.Optional(Type.String({ maxLength: 128 }));
+const TeamFilter = Type.Optional(Type.String({ maxLength: 8 }));
+
+export const FixturesQuery = pageQuery({
+  bettingOpen: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description: '"true" restricts to fixtures open for betting.',
+    }),
+  ),
+  league: Type.Optional(
+    Type.String({ maxLength: 64, description: 'League name, exact, case insensitive.' }),
+  ),
+  team: Type.Optional(
+    Type.String({ maxLength: 8, description: 'Team abbreviation, home or away.' }),
+  ),
+});
 export type FixturesQuery = Static<typeof FixturesQuery>;
 
 export const OrderQuery = Type.Object(
@@ -217,15 +229,11 @@ export const OrderQuery = Type.Object(
 );
 export type OrderQuery = Static<typeof OrderQuery>;
 
-export const OrdersQuery = Type.Object(
-  {
-    contractId: Type.Optional(Type.String({ maxLength: 128 })),
-    team: Type.Optional(Type.String({ maxLength: 8 })),
-    status: Type.Optional(OneOf(ORDER_STATUSES)),
-    ...Paging,
-  },
-  { additionalProperties: false },
-);
+export const OrdersQuery = pageQuery({
+  contractId: ContractFilter,
+  team: TeamFilter,
+  status: Type.Optional(OneOf(ORDER_STATUSES)),
+});
 export type OrdersQuery = Static<typeof OrdersQuery>;
 
 export const UpdatesQuery = Type.Object(
@@ -238,29 +246,30 @@ export const UpdatesQuery = Type.Object(
 );
 export type UpdatesQuery = Static<typeof UpdatesQuery>;
 
-export const PositionsQuery = Type.Object(
-  {
-    contractId: Type.Optional(Type.String({ maxLength: 128 })),
-    league: Type.Optional(Type.String({ maxLength: 64 })),
-    team: Type.Optional(Type.String({ maxLength: 8 })),
-    ...Paging,
-  },
-  { additionalProperties: false },
-);
+export const PositionsQuery = pageQuery({
+  contractId: ContractFilter,
+  league: Type.Optional(Type.String({ maxLength: 64 })),
+  team: TeamFilter,
+});
 export type PositionsQuery = Static<typeof PositionsQuery>;
 
-export const SettlementsQuery = Type.Object(
-  {
-    contractId: Type.Optional(Type.String({ maxLength: 128 })),
-    team: Type.Optional(Type.String({ maxLength: 8 })),
-    type: Type.Optional(OneOf(SETTLEMENT_TYPES)),
-    ...Paging,
-  },
-  { additionalProperties: false },
-);
+export const SettlementsQuery = pageQuery({
+  contractId: ContractFilter,
+  team: TeamFilter,
+  type: Type.Optional(OneOf(SETTLEMENT_TYPES)),
+});
 export type SettlementsQuery = Static<typeof SettlementsQuery>;
 
 // ---------------------------------------------------------------- responses
+
+/** What every page of a list answers beside its rows. */
+const PageFields = { total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() };
+
+/** A page of a list: its rows under `key`, then total, limit and offset. */
+function pageOf<K extends string, T extends TSchema>(key: K, row: T) {
+  const rows = { [key]: Type.Array(row) } as { [P in K]: TArray<T> };
+  return Type.Object({ ...rows, ...PageFields });
+}
 
 export const Health = Type.Object(
   { status: Type.Literal('ok'), version: Type.Integer() },
@@ -299,12 +308,7 @@ export const Fixture = Type.Object(
 );
 export type Fixture = Static<typeof Fixture>;
 
-export const FixtureList = Type.Object({
-  fixtures: Type.Array(Fixture),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const FixtureList = pageOf('fixtures', Fixture);
 export type FixtureList = Static<typeof FixtureList>;
 
 export const Quote = Type.Object(
@@ -365,12 +369,7 @@ export const Order = Type.Object(
 );
 export type Order = Static<typeof Order>;
 
-export const OrderList = Type.Object({
-  orders: Type.Array(Order),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const OrderList = pageOf('orders', Order);
 export type OrderList = Static<typeof OrderList>;
 
 export const OrderUpdates = Type.Object({
@@ -399,12 +398,7 @@ export const Position = Type.Object(
 );
 export type Position = Static<typeof Position>;
 
-export const PositionList = Type.Object({
-  positions: Type.Array(Position),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const PositionList = pageOf('positions', Position);
 export type PositionList = Static<typeof PositionList>;
 
 export const Settlement = Type.Object(
@@ -423,12 +417,7 @@ export const Settlement = Type.Object(
 );
 export type Settlement = Static<typeof Settlement>;
 
-export const SettlementList = Type.Object({
-  settlements: Type.Array(Settlement),
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const SettlementList = pageOf('settlements', Settlement);
 export type SettlementList = Static<typeof SettlementList>;
 
 /** Every response body schema by name: for OpenAPI components and client-side validation. */

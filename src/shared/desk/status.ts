@@ -5,34 +5,34 @@
  */
 import type { OrderRowStatus, OrderStatusGroup } from '../ipc/schemas/desk.js';
 
-/** The words the slip and the blotter show for each status. */
-export const ORDER_STATUS_WORDS = {
-  SENDING: 'Sending…',
-  CHECKING: 'Checking…',
-  CLAIMED: 'Claimed',
-  SUBMITTED: 'Submitted',
-  OPEN: 'Open',
-  FILLED: 'Filled',
-  CANCELED: 'Canceled',
-  EXPIRED: 'Expired',
-  REJECTED: 'Rejected',
-  FAILED: 'Failed',
-  NOT_PLACED: 'Not placed',
-} as const satisfies Record<OrderRowStatus, string>;
+/** Each status: the words the slip and the blotter show, and the group the blotter files it in. */
+const STATUS_TABLE = {
+  SENDING: ['Sending…', 'working'],
+  CHECKING: ['Checking…', 'working'],
+  CLAIMED: ['Claimed', 'working'],
+  SUBMITTED: ['Submitted', 'working'],
+  OPEN: ['Open', 'working'],
+  FILLED: ['Filled', 'filled'],
+  CANCELED: ['Canceled', 'canceled'],
+  EXPIRED: ['Expired', 'canceled'],
+  REJECTED: ['Rejected', 'rejected'],
+  FAILED: ['Failed', 'rejected'],
+  NOT_PLACED: ['Not placed', 'not_placed'],
+} as const satisfies Record<OrderRowStatus, readonly [string, OrderStatusGroup]>;
 
-export const STATUS_GROUP_OF = {
-  SENDING: 'working',
-  CHECKING: 'working',
-  CLAIMED: 'working',
-  SUBMITTED: 'working',
-  OPEN: 'working',
-  FILLED: 'filled',
-  CANCELED: 'canceled',
-  EXPIRED: 'canceled',
-  REJECTED: 'rejected',
-  FAILED: 'rejected',
-  NOT_PLACED: 'not_placed',
-} as const satisfies Record<OrderRowStatus, OrderStatusGroup>;
+type StatusRow = (typeof STATUS_TABLE)[OrderRowStatus];
+
+/** One column of the table, by status. */
+function column<V>(pick: (row: StatusRow) => V): Readonly<Record<OrderRowStatus, V>> {
+  const out = {} as Record<OrderRowStatus, V>;
+  for (const status of Object.keys(STATUS_TABLE) as OrderRowStatus[]) {
+    out[status] = pick(STATUS_TABLE[status]);
+  }
+  return out;
+}
+
+export const ORDER_STATUS_WORDS = column<string>(([words]) => words);
+export const STATUS_GROUP_OF = column<OrderStatusGroup>(([, group]) => group);
 
 export const STATUS_GROUP_WORDS = {
   working: 'Working',

@@ -153,8 +153,9 @@ it('no secret reaches a log byte or the diagnostics, and the log says what happe
     code: ErrorCodes.BROKER_REFUSED,
   });
   const fixture = await sandbox.openFixture();
+  const clientOrderId = `bd-canary-${randomBytes(4).toString('hex')}`;
   const placed = await invoke('order:place', {
-    clientOrderId: `bd-canary-${randomBytes(4).toString('hex')}`,
+    clientOrderId,
     type: 'MARKET',
     bet: {
       contractId: fixture.contractId,
@@ -197,11 +198,32 @@ it('no secret reaches a log byte or the diagnostics, and the log says what happe
     expect(echoed.join('\n')).not.toContain(secret);
     expect(text).not.toContain(secret);
   }
-  // The log is not empty by accident: it holds what the run did.
-  expect(logged).toContain('"msg":"services starting"');
-  expect(logged).toContain('"msg":"a sync pass failed"');
-  expect(logged).toContain('"msg":"the logs folder could not be opened"');
-  expect(logged).toContain('"msg":"services stopped"');
+  // The log is not empty by accident: it holds what the run did, one JSON record a line, and the
+  // warnings were echoed to stderr too.
+  const records = logged
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const said = (msg: string) => records.filter((r) => r.msg === msg);
+  expect(said('services starting')).toHaveLength(1);
+  const syncFailure = said('a sync pass failed').find((r) => r.stream === 'positions');
+  expect(syncFailure).toMatchObject({ level: 40 });
+  expect(syncFailure?.error).toContain('The exchange had an internal error.');
+  expect(said('order attempt failed')).toContainEqual(
+    expect.objectContaining({
+      level: 40,
+      clientOrderId,
+      verdict: 'final',
+      code: ErrorCodes.BROKER_REFUSED,
+    }),
+  );
+  expect(said('the logs folder could not be opened')).toEqual([
+    expect.objectContaining({ level: 40, reason: 'no file manager here' }),
+  ]);
+  expect(said('services stopped')).toHaveLength(1);
+  for (const msg of ['a sync pass failed', 'order attempt failed', 'the logs folder could not'])
+    expect(echoed.some((line) => line.startsWith(`Betdesk: ${msg}`))).toBe(true);
+  expect(echoed.find((line) => line.includes('order attempt failed'))).toContain(clientOrderId);
 });
 
 it('a secret written by mistake, in every form, is redacted where it stands', async () => {

@@ -76,7 +76,7 @@ describe('IntentsRepo', () => {
 
 describe('newClientOrderId', () => {
   it('makes ids the exchange accepts, unique, and sorting by time', async () => {
-    const { newClientOrderId } = await import('../../../src/main/store/index.js');
+    const { newClientOrderId } = await import('../../../src/shared/client-order-id.js');
     const { CLIENT_ORDER_ID_PATTERN } = await import('../../../src/shared/api/schemas.js');
     const ids = [1_700_000_000_000, 1_700_000_000_001, 1_800_000_000_000].map((t) =>
       newClientOrderId(t),

@@ -13,11 +13,9 @@ import {
   UpdatesQuery,
 } from '../../../shared/api/schemas.js';
 import type { ExchangeDomain } from '../../domain/contract.js';
-import { ApiError } from '../../domain/errors.js';
 import { OrderJson } from '../order-json.js';
-import { errors, ok, SIGNED_ERRORS, SignedHeaders } from '../schemas.js';
+import { signedSchema } from '../schemas.js';
 import { walletOf } from './trading.js';
-import { ErrorCodes } from '../../../shared/api/errors.js';
 
 export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain }> = (
   app,
@@ -29,40 +27,34 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     '/order',
     {
       config: { routeKey: 'GET /order', signed: 'read', group: 'reads' },
-      schema: {
-        summary: 'One order',
-        description:
-          'Exactly one of `orderId` or `clientOrderId` (otherwise -1102). No match: 404 -2025. `tx` may be empty shortly after submission; read `status`, and `error` for a failed order.',
-        tags: ['orders'],
-        headers: SignedHeaders,
-        querystring: OrderQuery,
-        response: { 200: ok(Order, 'The order.', true), ...errors([...SIGNED_ERRORS, 404], true) },
-      },
+      schema: signedSchema(
+        {
+          summary: 'One order',
+          description:
+            'Exactly one of `orderId` or `clientOrderId` (otherwise -1102). No match: 404 -2025. `tx` may be empty shortly after submission; read `status`, and `error` for a failed order.',
+          tags: ['orders'],
+          querystring: OrderQuery,
+        },
+        { schema: Order, description: 'The order.', more: [404] },
+      ),
     },
-    (request) => {
-      const q = request.query;
-      if ((q.orderId === undefined) === (q.clientOrderId === undefined)) {
-        throw new ApiError(
-          ErrorCodes.BAD_PARAMETER,
-          'orderId or clientOrderId: exactly one of them is required',
-        );
-      }
-      return domain.getOrder(walletOf(request.apiKeyRecord), q);
-    },
+    // The domain refuses anything but exactly one of the two ids (-1102).
+    (request) => domain.getOrder(walletOf(request.apiKeyRecord), request.query),
   );
 
   app.get(
     '/orders',
     {
       config: { routeKey: 'GET /orders', signed: 'read', group: 'reads' },
-      schema: {
-        summary: "The wallet's orders, newest first",
-        description: 'Filters apply before paging; each page costs one call of the reads quota.',
-        tags: ['orders'],
-        headers: SignedHeaders,
-        querystring: OrdersQuery,
-        response: { 200: ok(OrderList, 'A page of orders.', true), ...errors(SIGNED_ERRORS, true) },
-      },
+      schema: signedSchema(
+        {
+          summary: "The wallet's orders, newest first",
+          description: 'Filters apply before paging; each page costs one call of the reads quota.',
+          tags: ['orders'],
+          querystring: OrdersQuery,
+        },
+        { schema: OrderList, description: 'A page of orders.' },
+      ),
     },
     (request, reply) =>
       orderJson.list(reply, domain.listOrders(walletOf(request.apiKeyRecord), request.query)),
@@ -72,18 +64,16 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     '/orders/updates',
     {
       config: { routeKey: 'GET /orders/updates', signed: 'read', group: 'reads' },
-      schema: {
-        summary: 'Orders changed since a cursor',
-        description:
-          'Omit `since` on the first call to get every order; pass the previous `cursor` as the next `since`. The cursor advances even when nothing changed; an older cursor replays more history.',
-        tags: ['orders'],
-        headers: SignedHeaders,
-        querystring: UpdatesQuery,
-        response: {
-          200: ok(OrderUpdates, 'The changed orders and the next cursor.', true),
-          ...errors(SIGNED_ERRORS, true),
+      schema: signedSchema(
+        {
+          summary: 'Orders changed since a cursor',
+          description:
+            'Omit `since` on the first call to get every order; pass the previous `cursor` as the next `since`. The cursor advances even when nothing changed; an older cursor replays more history.',
+          tags: ['orders'],
+          querystring: UpdatesQuery,
         },
-      },
+        { schema: OrderUpdates, description: 'The changed orders and the next cursor.' },
+      ),
     },
     (request, reply) =>
       orderJson.updates(
@@ -96,17 +86,15 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     '/positions',
     {
       config: { routeKey: 'GET /positions', signed: 'read', group: 'positions' },
-      schema: {
-        summary: "The wallet's open bets",
-        description: 'Price-feed cost 28. Positions quota: 20 per minute, burst 5.',
-        tags: ['positions'],
-        headers: SignedHeaders,
-        querystring: PositionsQuery,
-        response: {
-          200: ok(PositionList, 'A page of positions.', true),
-          ...errors(SIGNED_ERRORS, true),
+      schema: signedSchema(
+        {
+          summary: "The wallet's open bets",
+          description: 'Price-feed cost 28. Positions quota: 20 per minute, burst 5.',
+          tags: ['positions'],
+          querystring: PositionsQuery,
         },
-      },
+        { schema: PositionList, description: 'A page of positions.' },
+      ),
     },
     (request) => domain.positions(walletOf(request.apiKeyRecord), request.query),
   );
@@ -115,17 +103,15 @@ export const accountRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     '/settlements',
     {
       config: { routeKey: 'GET /settlements', signed: 'read', group: 'reads' },
-      schema: {
-        summary: "The wallet's finished bets",
-        description: 'Rows of type CLOSED, KNOCKED_OUT or SETTLEMENT, newest first.',
-        tags: ['positions'],
-        headers: SignedHeaders,
-        querystring: SettlementsQuery,
-        response: {
-          200: ok(SettlementList, 'A page of settlements.', true),
-          ...errors(SIGNED_ERRORS, true),
+      schema: signedSchema(
+        {
+          summary: "The wallet's finished bets",
+          description: 'Rows of type CLOSED, KNOCKED_OUT or SETTLEMENT, newest first.',
+          tags: ['positions'],
+          querystring: SettlementsQuery,
         },
-      },
+        { schema: SettlementList, description: 'A page of settlements.' },
+      ),
     },
     (request) => domain.settlements(walletOf(request.apiKeyRecord), request.query),
   );

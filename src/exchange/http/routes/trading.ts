@@ -5,7 +5,7 @@ import { Order, OrderRequest, Quote, RfqRequest } from '../../../shared/api/sche
 import type { ExchangeDomain, PlacementFault } from '../../domain/contract.js';
 import { ApiError, legRefusal } from '../../domain/errors.js';
 import type { ArmedFault } from '../faults.js';
-import { errors, ok, SIGNED_ERRORS, SignedHeaders } from '../schemas.js';
+import { signedSchema } from '../schemas.js';
 import { ErrorCodes } from '../../../shared/api/errors.js';
 
 export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomain }> = (
@@ -17,18 +17,16 @@ export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     '/order/rfq',
     {
       config: { routeKey: 'POST /order/rfq', signed: 'read', group: 'quotes' },
-      schema: {
-        summary: 'Quote a trade without placing it',
-        description:
-          'Prices a trade by exactly the rules POST /order applies. The quote is live for 30 s (see `expiresAt`) and executes at most once. Exactly one leg; two or more answer 501 -2026. Price-feed cost 2.',
-        tags: ['trading'],
-        headers: SignedHeaders,
-        body: RfqRequest,
-        response: {
-          200: ok(Quote, 'The quote.', true),
-          ...errors([...SIGNED_ERRORS, 409, 501], true),
+      schema: signedSchema(
+        {
+          summary: 'Quote a trade without placing it',
+          description:
+            'Prices a trade by exactly the rules POST /order applies. The quote is live for 30 s (see `expiresAt`) and executes at most once. Exactly one leg; two or more answer 501 -2026. Price-feed cost 2.',
+          tags: ['trading'],
+          body: RfqRequest,
         },
-      },
+        { schema: Quote, description: 'The quote.', more: [409, 501] },
+      ),
     },
     (request) => {
       assertOneLeg(request.body.legs);
@@ -40,18 +38,21 @@ export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
     '/order',
     {
       config: { routeKey: 'POST /order', signed: 'trade', group: 'orders' },
-      schema: {
-        summary: 'Place an order',
-        description:
-          'Either an inline bet (legs, qty, marketUnit) or an rfqId, never both. Answers 202 once the transaction is broadcast (status SUBMITTED); any other status means nothing was placed. A 202 may carry error -5004 (sent but not confirmed; the order stands). Price-feed cost 1 with an rfqId, 2 without.',
-        tags: ['trading'],
-        headers: SignedHeaders,
-        body: OrderRequest,
-        response: {
-          202: ok(Order, 'Accepted and broadcast: status SUBMITTED.', true),
-          ...errors([...SIGNED_ERRORS, 409, 410, 501], true),
+      schema: signedSchema(
+        {
+          summary: 'Place an order',
+          description:
+            'Either an inline bet (legs, qty, marketUnit) or an rfqId, never both. Answers 202 once the transaction is broadcast (status SUBMITTED); any other status means nothing was placed. A 202 may carry error -5004 (sent but not confirmed; the order stands). Price-feed cost 1 with an rfqId, 2 without.',
+          tags: ['trading'],
+          body: OrderRequest,
         },
-      },
+        {
+          status: 202,
+          schema: Order,
+          description: 'Accepted and broadcast: status SUBMITTED.',
+          more: [409, 410, 501],
+        },
+      ),
     },
     async (request, reply) => {
       assertOneLeg(request.body.legs);
@@ -81,8 +82,9 @@ export const tradingRoutes: FastifyPluginCallbackTypebox<{ domain: ExchangeDomai
 function assertOneLeg(legs: readonly unknown[] | undefined): void {
   // Fewer than two legs cannot be too many: the domain's own reading says the rest.
   if (legs === undefined || legs.length < 2) return;
+  // Two or more legs read as too-many-legs whatever they hold.
   const read = readLegs(legs);
-  if (!read.ok && read.problem.rule === 'too-many-legs') throw legRefusal(read.problem);
+  if (!read.ok) throw legRefusal(read.problem);
 }
 
 export function walletOf(key: { wallet: string } | null): string {

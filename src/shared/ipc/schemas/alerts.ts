@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Literals, Millis } from './common.js';
+import { AccountScope, Closed, Literals, Millis } from './common.js';
 
 export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -13,101 +13,80 @@ export const DANGER_ALERT_KINDS = ['near', 'knocked_out'] as const satisfies rea
 
 const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
 
-export const AlertView = Type.Object(
-  {
-    id: Type.Integer({ minimum: 1 }),
-    kind: Literals(ALERT_KINDS),
-    accountId: AccountScope,
-    contractId: Type.String(),
-    outcome: Type.String(),
-    fixture: Type.String({ description: 'How people name the fixture, e.g. "ARS v CHE".' }),
-    message: Type.String({ minLength: 1, description: 'One sentence for people.' }),
-    createdAt: Millis('Local time the alert was raised.'),
-    read: Type.Boolean(),
-    orderId: Type.Optional(Type.String({ description: 'filled / rejected: the order.' })),
-    knockout: Type.Optional(Dec('near / knocked_out: the knockout price, when known.')),
-    price: Type.Optional(Dec('near: the index price that raised it; knocked_out: the index.')),
-  },
-  { additionalProperties: false },
-);
+export const AlertView = Closed({
+  id: Type.Integer({ minimum: 1 }),
+  kind: Literals(ALERT_KINDS),
+  accountId: AccountScope,
+  contractId: Type.String(),
+  outcome: Type.String(),
+  fixture: Type.String({ description: 'How people name the fixture, e.g. "ARS v CHE".' }),
+  message: Type.String({ minLength: 1, description: 'One sentence for people.' }),
+  createdAt: Millis('Local time the alert was raised.'),
+  read: Type.Boolean(),
+  orderId: Type.Optional(Type.String({ description: 'filled / rejected: the order.' })),
+  knockout: Type.Optional(Dec('near / knocked_out: the knockout price, when known.')),
+  price: Type.Optional(Dec('near: the index price that raised it; knocked_out: the index.')),
+});
 export type AlertView = Static<typeof AlertView>;
 
-export const AlertsQuery = Type.Object(
-  {
-    unreadOnly: Type.Optional(Type.Boolean()),
-    limit: Type.Integer({ minimum: 1, maximum: 500 }),
-    offset: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const AlertsQuery = Closed({
+  unreadOnly: Type.Optional(Type.Boolean()),
+  limit: Type.Integer({ minimum: 1, maximum: 500 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
 export type AlertsQuery = Static<typeof AlertsQuery>;
 
-export const AlertsSummary = Type.Object(
-  {
-    accountId: AccountScope,
-    unread: Type.Integer({ minimum: 0 }),
-    unreadDanger: Type.Integer({ minimum: 0, description: 'Unread near or knocked-out alerts.' }),
-    nearKnockout: Type.Integer({
-      minimum: 0,
-      description: 'Open positions inside an alert level of their knockout now.',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const AlertsSummary = Closed({
+  accountId: AccountScope,
+  unread: Type.Integer({ minimum: 0 }),
+  unreadDanger: Type.Integer({ minimum: 0, description: 'Unread near or knocked-out alerts.' }),
+  nearKnockout: Type.Integer({
+    minimum: 0,
+    description: 'Open positions inside an alert level of their knockout now.',
+  }),
+});
 export type AlertsSummary = Static<typeof AlertsSummary>;
 
-export const AlertPage = Type.Object(
-  {
-    alerts: Type.Array(AlertView),
-    total: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 1 }),
-    offset: Type.Integer({ minimum: 0 }),
-    summary: AlertsSummary,
-  },
-  { additionalProperties: false },
-);
+export const AlertPage = Closed({
+  alerts: Type.Array(AlertView),
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+  summary: AlertsSummary,
+});
 export type AlertPage = Static<typeof AlertPage>;
 
 /** Mark some alerts read (`ids`), or every alert of the account (`all`). */
-export const MarkRead = Type.Object(
-  {
-    ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
-    all: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const MarkRead = Closed({
+  ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
+  all: Type.Optional(Type.Boolean()),
+});
 export type MarkRead = Static<typeof MarkRead>;
 
-export const AlertSettings = Type.Object(
-  {
-    levels: Type.Array(
-      Type.String({ pattern: '^0\\.[0-9]{1,4}$', description: 'A fraction: "0.05" is 5 %.' }),
-      { minItems: 1, maxItems: 5, description: 'Near-knockout distances that raise an alert.' },
-    ),
-    margin: Type.String({
-      pattern: '^0\\.[0-9]{1,4}$',
-      description: 'How far past a level the distance must recover before it alerts again.',
-    }),
-    notify: Type.Object(
-      {
-        near: Type.Boolean(),
-        knocked_out: Type.Boolean(),
-        filled: Type.Boolean(),
-        rejected: Type.Boolean(),
-      },
-      { additionalProperties: false, description: 'Desktop notifications, per kind.' },
-    ),
-  },
-  { additionalProperties: false },
-);
+export const AlertSettings = Closed({
+  levels: Type.Array(
+    Type.String({ pattern: '^0\\.[0-9]{1,4}$', description: 'A fraction: "0.05" is 5 %.' }),
+    { minItems: 1, maxItems: 5, description: 'Near-knockout distances that raise an alert.' },
+  ),
+  margin: Type.String({
+    pattern: '^0\\.[0-9]{1,4}$',
+    description: 'How far past a level the distance must recover before it alerts again.',
+  }),
+  notify: Closed(
+    {
+      near: Type.Boolean(),
+      knocked_out: Type.Boolean(),
+      filled: Type.Boolean(),
+      rejected: Type.Boolean(),
+    },
+    { description: 'Desktop notifications, per kind.' },
+  ),
+});
 export type AlertSettings = Static<typeof AlertSettings>;
 
-export const AlertRaised = Type.Object(
-  {
-    alert: AlertView,
-    notify: Type.Boolean({ description: 'The account’s settings want a desktop notification.' }),
-    summary: AlertsSummary,
-  },
-  { additionalProperties: false },
-);
+export const AlertRaised = Closed({
+  alert: AlertView,
+  notify: Type.Boolean({ description: 'The account’s settings want a desktop notification.' }),
+  summary: AlertsSummary,
+});
 export type AlertRaised = Static<typeof AlertRaised>;

@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { LimitGroup } from '../../api/limits.js';
 import { ACCOUNT_LABEL_MAX } from '../account-label.js';
 import { BASE_URL_PATTERN } from '../base-url.js';
-import { Literals, Millis, Nullable } from './common.js';
+import { Closed, Literals, Millis, Nullable } from './common.js';
 
 export const TRADING_MODES = ['paper', 'live'] as const;
 export type TradingMode = (typeof TRADING_MODES)[number];
@@ -32,48 +32,39 @@ export const STORE_NOTICE_KINDS = ['recovered', 'moved', 'two-stores'] as const;
  * Something Betdesk did to its local store on its own, said until the user acknowledges it:
  * a damaged file moved aside and rebuilt, the store moved to the data folder, two stores found.
  */
-export const StoreNotice = Type.Object(
-  {
-    kind: Literals(STORE_NOTICE_KINDS),
-    at: Millis('When it happened, local clock; names the notice when acknowledging.'),
-    message: Type.String({ description: 'What happened, in words.' }),
-    movedTo: Nullable(
-      Type.String({ description: 'recovered: where the damaged file is now; moved: the folder.' }),
-    ),
-    restoredFrom: Nullable(Type.String({ description: 'The backup local data came back from.' })),
-  },
-  { additionalProperties: false },
-);
+export const StoreNotice = Closed({
+  kind: Literals(STORE_NOTICE_KINDS),
+  at: Millis('When it happened, local clock; names the notice when acknowledging.'),
+  message: Type.String({ description: 'What happened, in words.' }),
+  movedTo: Nullable(
+    Type.String({ description: 'recovered: where the damaged file is now; moved: the folder.' }),
+  ),
+  restoredFrom: Nullable(Type.String({ description: 'The backup local data came back from.' })),
+});
 export type StoreNotice = Static<typeof StoreNotice>;
 
-export const StoreNoticeRef = Type.Object(
-  { at: Millis('The notice’s `at`.') },
-  { additionalProperties: false },
-);
+export const StoreNoticeRef = Closed({ at: Millis('The notice’s `at`.') });
 export type StoreNoticeRef = Static<typeof StoreNoticeRef>;
 
-export const AppInfo = Type.Object(
-  {
-    mode: Literals(TRADING_MODES),
-    activeAccountId: Nullable(Type.String({ description: 'null in paper mode.' })),
-    accountLabel: Type.String({ description: 'What the mode badge shows: "Paper" or a label.' }),
-    canTrade: Type.Boolean({
-      description: 'False when the active key may only read (placing is refused).',
-    }),
-    host: Literals(['electron', 'browser'] as const),
-    versions: Type.Object({
-      app: Type.String(),
-      node: Type.String(),
-      electron: Nullable(Type.String()),
-      chrome: Nullable(Type.String()),
-    }),
-    storeNotice: Type.Optional(StoreNotice),
-  },
-  { additionalProperties: false },
-);
+export const AppInfo = Closed({
+  mode: Literals(TRADING_MODES),
+  activeAccountId: Nullable(Type.String({ description: 'null in paper mode.' })),
+  accountLabel: Type.String({ description: 'What the mode badge shows: "Paper" or a label.' }),
+  canTrade: Type.Boolean({
+    description: 'False when the active key may only read (placing is refused).',
+  }),
+  host: Literals(['electron', 'browser'] as const),
+  versions: Type.Object({
+    app: Type.String(),
+    node: Type.String(),
+    electron: Nullable(Type.String()),
+    chrome: Nullable(Type.String()),
+  }),
+  storeNotice: Type.Optional(StoreNotice),
+});
 export type AppInfo = Static<typeof AppInfo>;
 
-export const Account = Type.Object(
+export const Account = Closed(
   {
     id: Type.String({ minLength: 1 }),
     label: Type.String(),
@@ -83,127 +74,97 @@ export const Account = Type.Object(
     active: Type.Boolean(),
     createdAt: Millis('When the account was added, local clock.'),
   },
-  { additionalProperties: false, description: 'An exchange account, never with its secret.' },
+  { description: 'An exchange account, never with its secret.' },
 );
 export type Account = Static<typeof Account>;
 
-export const AccountList = Type.Object(
-  { accounts: Type.Array(Account) },
-  { additionalProperties: false },
-);
+export const AccountList = Closed({ accounts: Type.Array(Account) });
 export type AccountList = Static<typeof AccountList>;
 
-export const NewAccount = Type.Object(
-  {
-    label: Type.String({ minLength: 1, maxLength: ACCOUNT_LABEL_MAX }),
-    baseUrl: Type.String({ pattern: BASE_URL_PATTERN, maxLength: 512 }),
-    apiKey: Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' }),
-    secret: Type.String({ minLength: 1, maxLength: 512, pattern: '^\\S+$' }),
-    keepUnchecked: Type.Optional(
-      Type.Boolean({
-        description:
-          'Add it even when its exchange cannot be checked: sent only after the user saw why the check failed (the refusal of kind "unchecked") and chose to keep it.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const NewAccount = Closed({
+  label: Type.String({ minLength: 1, maxLength: ACCOUNT_LABEL_MAX }),
+  baseUrl: Type.String({ pattern: BASE_URL_PATTERN, maxLength: 512 }),
+  apiKey: Type.String({ minLength: 1, maxLength: 256, pattern: '^\\S+$' }),
+  secret: Type.String({ minLength: 1, maxLength: 512, pattern: '^\\S+$' }),
+  keepUnchecked: Type.Optional(
+    Type.Boolean({
+      description:
+        'Add it even when its exchange cannot be checked: sent only after the user saw why the check failed (the refusal of kind "unchecked") and chose to keep it.',
+    }),
+  ),
+});
 export type NewAccount = Static<typeof NewAccount>;
 
 /** The account just added, with what the user should know about it. */
-export const AddedAccount = Type.Object(
-  {
-    ...Account.properties,
-    notice: Type.Optional(
-      Type.String({
-        description:
-          'Kept without a check (why), or what the check found (e.g. a removed wallet grant).',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const AddedAccount = Closed({
+  ...Account.properties,
+  notice: Type.Optional(
+    Type.String({
+      description:
+        'Kept without a check (why), or what the check found (e.g. a removed wallet grant).',
+    }),
+  ),
+});
 export type AddedAccount = Static<typeof AddedAccount>;
 
-export const AccountRef = Type.Object(
-  { accountId: Type.String({ minLength: 1, maxLength: 128 }) },
-  { additionalProperties: false },
-);
+export const AccountRef = Closed({ accountId: Type.String({ minLength: 1, maxLength: 128 }) });
 export type AccountRef = Static<typeof AccountRef>;
 
-export const AccountSwitch = Type.Object(
-  {
-    accountId: Nullable(
-      Type.String({ minLength: 1, maxLength: 128, description: 'null switches to paper.' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const AccountSwitch = Closed({
+  accountId: Nullable(
+    Type.String({ minLength: 1, maxLength: 128, description: 'null switches to paper.' }),
+  ),
+});
 export type AccountSwitch = Static<typeof AccountSwitch>;
 
-export const Removed = Type.Object({ removed: Type.Boolean() }, { additionalProperties: false });
+export const Removed = Closed({ removed: Type.Boolean() });
 export type Removed = Static<typeof Removed>;
 
-export const RateBucket = Type.Object(
-  {
-    group: Literals(LIMIT_GROUPS),
-    tokens: Type.Number({ minimum: 0, description: 'Requests that may go out now.' }),
-    capacity: Type.Integer({ minimum: 0 }),
-    queued: Type.Integer({ minimum: 0 }),
-    blockedUntil: Nullable(Millis('Local time until which the exchange asked us to wait.')),
-  },
-  { additionalProperties: false },
-);
+export const RateBucket = Closed({
+  group: Literals(LIMIT_GROUPS),
+  tokens: Type.Number({ minimum: 0, description: 'Requests that may go out now.' }),
+  capacity: Type.Integer({ minimum: 0 }),
+  queued: Type.Integer({ minimum: 0 }),
+  blockedUntil: Nullable(Millis('Local time until which the exchange asked us to wait.')),
+});
 export type RateBucket = Static<typeof RateBucket>;
 
-export const AppStatus = Type.Object(
-  {
-    mode: Literals(TRADING_MODES),
-    online: Type.Boolean({ description: 'The exchange answered the last time we asked.' }),
-    sync: Type.Object(
-      {
-        state: Literals(SYNC_STATES),
-        lastSyncAt: Nullable(Millis('Last complete sync, local clock.')),
-        message: Nullable(Type.String({ description: 'Why sync stopped, as a sentence.' })),
-      },
-      { additionalProperties: false },
-    ),
-    clockOffsetMs: Nullable(Type.Integer({ description: 'Server clock minus local clock.' })),
-    rateBudget: Type.Array(RateBucket),
-  },
-  { additionalProperties: false },
-);
+export const AppStatus = Closed({
+  mode: Literals(TRADING_MODES),
+  online: Type.Boolean({ description: 'The exchange answered the last time we asked.' }),
+  sync: Closed({
+    state: Literals(SYNC_STATES),
+    lastSyncAt: Nullable(Millis('Last complete sync, local clock.')),
+    message: Nullable(Type.String({ description: 'Why sync stopped, as a sentence.' })),
+  }),
+  clockOffsetMs: Nullable(Type.Integer({ description: 'Server clock minus local clock.' })),
+  rateBudget: Type.Array(RateBucket),
+});
 export type AppStatus = Static<typeof AppStatus>;
 
 /** App-wide preferences (not per account). */
-export const DeskSettings = Type.Object(
-  {
-    oneClickBetting: Type.Boolean({
-      description: 'Place at once, without the confirmation step (off by default).',
-    }),
-    startAtLogin: Type.Boolean({
-      description: 'Desktop app: the OS starts Betdesk when the user logs in (off by default).',
-    }),
-    startHidden: Type.Boolean({
-      description: 'Desktop app: a start at login shows only the tray icon, not the window.',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const DeskSettings = Closed({
+  oneClickBetting: Type.Boolean({
+    description: 'Place at once, without the confirmation step (off by default).',
+  }),
+  startAtLogin: Type.Boolean({
+    description: 'Desktop app: the OS starts Betdesk when the user logs in (off by default).',
+  }),
+  startHidden: Type.Boolean({
+    description: 'Desktop app: a start at login shows only the tray icon, not the window.',
+  }),
+});
 export type DeskSettings = Static<typeof DeskSettings>;
 
 export const DeskSettingsChange = Type.Partial(DeskSettings, { additionalProperties: false });
 export type DeskSettingsChange = Static<typeof DeskSettingsChange>;
 
 /** Main asks the renderer to show a screen: an app-menu shortcut, a clicked notification. */
-export const ShowRequest = Type.Object(
-  {
-    screen: Literals(SCREENS),
-    contractId: Type.Optional(Type.String({ description: 'positions: the row to bring forward.' })),
-    outcome: Type.Optional(Type.String()),
-    search: Type.Optional(Type.Boolean({ description: 'Also focus the screen’s search box.' })),
-    shortcuts: Type.Optional(Type.Boolean({ description: 'Also open the shortcuts overlay.' })),
-  },
-  { additionalProperties: false },
-);
+export const ShowRequest = Closed({
+  screen: Literals(SCREENS),
+  contractId: Type.Optional(Type.String({ description: 'positions: the row to bring forward.' })),
+  outcome: Type.Optional(Type.String()),
+  search: Type.Optional(Type.Boolean({ description: 'Also focus the screen’s search box.' })),
+  shortcuts: Type.Optional(Type.Boolean({ description: 'Also open the shortcuts overlay.' })),
+});
 export type ShowRequest = Static<typeof ShowRequest>;

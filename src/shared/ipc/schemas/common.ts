@@ -1,5 +1,5 @@
 /** Building blocks every part of the bridge contract uses: literals, times, errors. */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TObjectOptions, type TProperties, type TSchema } from 'typebox';
 import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../desk/date-filter.js';
 
 export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
@@ -14,8 +14,12 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  *  Static needs a tuple, and map gives an array.) */
 export const Literals = <const T extends readonly string[]>(values: T) => Type.Enum<[...T]>(values);
 
+/** An object of exactly these properties: what crosses the bridge carries nothing else. */
+export const Closed = <T extends TProperties>(properties: T, options: TObjectOptions = {}) =>
+  Type.Object(properties, { additionalProperties: false, ...options });
+
 /** A call that takes nothing still sends `{}`: one shape for every channel. */
-export const NoInput = Type.Object({}, { additionalProperties: false });
+export const NoInput = Closed({});
 
 /** The account an event is about, as the bridge names accounts: null for paper. */
 export const AccountScope = Nullable(Type.String({ description: 'The account; null for paper.' }));
@@ -48,17 +52,14 @@ export const BRIDGE_ERROR_KINDS = [
 ] as const;
 export type BridgeErrorKind = (typeof BRIDGE_ERROR_KINDS)[number];
 
-export const BridgeError = Type.Object(
-  {
-    kind: Literals(BRIDGE_ERROR_KINDS),
-    message: Type.String({ minLength: 1, description: 'A sentence for people; never a secret.' }),
-    code: Type.Optional(Type.Integer({ description: 'The exchange error code, when it had one.' })),
-    retryAfterMs: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'rate-limited: how long until it may be tried.' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const BridgeError = Closed({
+  kind: Literals(BRIDGE_ERROR_KINDS),
+  message: Type.String({ minLength: 1, description: 'A sentence for people; never a secret.' }),
+  code: Type.Optional(Type.Integer({ description: 'The exchange error code, when it had one.' })),
+  retryAfterMs: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'rate-limited: how long until it may be tried.' }),
+  ),
+});
 export type BridgeError = Static<typeof BridgeError>;
 
 /** Every call answers with this envelope, so an error keeps its shape over either transport. */

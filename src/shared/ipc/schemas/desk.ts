@@ -12,7 +12,7 @@ import {
   SIDES,
 } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, FilterMillis, Literals, Millis, Nullable } from './common.js';
+import { AccountScope, Closed, FilterMillis, Literals, Millis, Nullable } from './common.js';
 import { BetTerms, FixtureRef } from './markets.js';
 
 const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
@@ -25,17 +25,14 @@ const NullableDec = (description: string) => Nullable(Dec(description));
  * makes its `clientOrderId` once per bet (a click, a held key or a second window repeat it,
  * never a new one); main places the order under it, so the same bet can never be a second order.
  */
-export const PlaceOrder = Type.Object(
-  {
-    clientOrderId: Type.String({ pattern: CLIENT_ORDER_ID_PATTERN, maxLength: 64 }),
-    type: Literals(ORDER_TYPES),
-    rfqId: Type.Optional(
-      Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,128}$', description: 'FOK: the quote.' }),
-    ),
-    bet: Type.Optional(BetTerms),
-  },
-  { additionalProperties: false },
-);
+export const PlaceOrder = Closed({
+  clientOrderId: Type.String({ pattern: CLIENT_ORDER_ID_PATTERN, maxLength: 64 }),
+  type: Literals(ORDER_TYPES),
+  rfqId: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,128}$', description: 'FOK: the quote.' }),
+  ),
+  bet: Type.Optional(BetTerms),
+});
 export type PlaceOrder = Static<typeof PlaceOrder>;
 
 /**
@@ -57,193 +54,152 @@ export const ORDER_STATUS_GROUPS = [
 ] as const;
 export type OrderStatusGroup = (typeof ORDER_STATUS_GROUPS)[number];
 
-export const OrderRow = Type.Object(
-  {
-    clientOrderId: Type.String(),
-    orderId: Nullable(Type.String({ description: 'null until the exchange accepted it.' })),
-    createdAt: Millis('When it was accepted (or, for an intent, recorded).'),
-    updatedAt: Millis('Its last change.'),
-    contractId: Nullable(Type.String()),
-    fixture: Nullable(FixtureRef),
-    outcome: Nullable(Type.String()),
-    side: Nullable(Literals(SIDES)),
-    orderType: Nullable(Literals(ORDER_TYPES)),
-    unit: Nullable(Literals(MARKET_UNITS)),
-    qty: NullableDec('Size as asked: contracts (BASE) or dollars (QUOTE).'),
-    contracts: Nullable(Type.Integer({ minimum: 0 })),
-    entryPrice: NullableDec('Estimate until filled, then the fill price.'),
-    cost: NullableDec('BUY: total debited. SELL: the fee.'),
-    maxWin: NullableDec('BUY: returned if it wins.'),
-    proceeds: NullableDec('A filled SELL: paid out, net of fees.'),
-    boost: Type.Integer({ minimum: 0, maximum: 100 }),
-    knockout: NullableDec('Knockout price of a boosted BUY.'),
-    status: Literals(ORDER_ROW_STATUSES),
-    tx: Type.String({ description: 'Transaction hash; empty until known.' }),
-    error: Nullable(
-      Type.Object(
-        {
-          code: Type.Optional(Type.Integer()),
-          message: Type.String({ minLength: 1, description: 'Why, in words.' }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const OrderRow = Closed({
+  clientOrderId: Type.String(),
+  orderId: Nullable(Type.String({ description: 'null until the exchange accepted it.' })),
+  createdAt: Millis('When it was accepted (or, for an intent, recorded).'),
+  updatedAt: Millis('Its last change.'),
+  contractId: Nullable(Type.String()),
+  fixture: Nullable(FixtureRef),
+  outcome: Nullable(Type.String()),
+  side: Nullable(Literals(SIDES)),
+  orderType: Nullable(Literals(ORDER_TYPES)),
+  unit: Nullable(Literals(MARKET_UNITS)),
+  qty: NullableDec('Size as asked: contracts (BASE) or dollars (QUOTE).'),
+  contracts: Nullable(Type.Integer({ minimum: 0 })),
+  entryPrice: NullableDec('Estimate until filled, then the fill price.'),
+  cost: NullableDec('BUY: total debited. SELL: the fee.'),
+  maxWin: NullableDec('BUY: returned if it wins.'),
+  proceeds: NullableDec('A filled SELL: paid out, net of fees.'),
+  boost: Type.Integer({ minimum: 0, maximum: 100 }),
+  knockout: NullableDec('Knockout price of a boosted BUY.'),
+  status: Literals(ORDER_ROW_STATUSES),
+  tx: Type.String({ description: 'Transaction hash; empty until known.' }),
+  error: Nullable(
+    Closed({
+      code: Type.Optional(Type.Integer()),
+      message: Type.String({ minLength: 1, description: 'Why, in words.' }),
+    }),
+  ),
+});
 export type OrderRow = Static<typeof OrderRow>;
 
-export const PlaceResult = Type.Object(
-  {
-    row: OrderRow,
-    repeated: Type.Boolean({
-      description: 'This bet was placed before: its order is shown, none was added.',
-    }),
-    warning: Type.Optional(Type.String({ description: 'e.g. sent but not yet confirmed.' })),
-  },
-  { additionalProperties: false },
-);
+export const PlaceResult = Closed({
+  row: OrderRow,
+  repeated: Type.Boolean({
+    description: 'This bet was placed before: its order is shown, none was added.',
+  }),
+  warning: Type.Optional(Type.String({ description: 'e.g. sent but not yet confirmed.' })),
+});
 export type PlaceResult = Static<typeof PlaceResult>;
 
 // ---------------------------------------------------------------- the blotter
 
 /** Which orders the blotter, its totals and its export show. */
-export const OrdersScope = Type.Object(
-  {
-    status: Type.Optional(Literals(ORDER_STATUS_GROUPS)),
-    side: Type.Optional(Literals(SIDES)),
-    contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-    from: Type.Optional(FilterMillis('Placed (or recorded) at or after (inclusive).')),
-    to: Type.Optional(FilterMillis('Placed (or recorded) before (exclusive).')),
-  },
-  { additionalProperties: false },
-);
+export const OrdersScope = Closed({
+  status: Type.Optional(Literals(ORDER_STATUS_GROUPS)),
+  side: Type.Optional(Literals(SIDES)),
+  contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  from: Type.Optional(FilterMillis('Placed (or recorded) at or after (inclusive).')),
+  to: Type.Optional(FilterMillis('Placed (or recorded) before (exclusive).')),
+});
 export type OrdersScope = Static<typeof OrdersScope>;
 
-export const OrdersFilter = Type.Object(
-  {
-    ...OrdersScope.properties,
-    limit: Type.Integer({ minimum: 1, maximum: 500 }),
-    offset: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const OrdersFilter = Closed({
+  ...OrdersScope.properties,
+  limit: Type.Integer({ minimum: 1, maximum: 500 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
 export type OrdersFilter = Static<typeof OrdersFilter>;
 
-export const OrderPage = Type.Object(
-  {
-    rows: Type.Array(OrderRow),
-    total: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 1 }),
-    offset: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const OrderPage = Closed({
+  rows: Type.Array(OrderRow),
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
 export type OrderPage = Static<typeof OrderPage>;
 
-export const OrderRef = Type.Object(
-  { clientOrderId: Type.String({ minLength: 1, maxLength: 64 }) },
-  { additionalProperties: false },
-);
+export const OrderRef = Closed({ clientOrderId: Type.String({ minLength: 1, maxLength: 64 }) });
 export type OrderRef = Static<typeof OrderRef>;
 
-export const MaybeOrderRow = Type.Object(
-  { row: Nullable(OrderRow) },
-  { additionalProperties: false },
-);
+export const MaybeOrderRow = Closed({ row: Nullable(OrderRow) });
 export type MaybeOrderRow = Static<typeof MaybeOrderRow>;
 
 /** The fixtures the account has orders on, for the blotter's fixture filter. */
-export const OrderFixtures = Type.Object(
-  {
-    fixtures: Type.Array(
-      Type.Object(
-        {
-          contractId: Type.String(),
-          name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const OrderFixtures = Closed({
+  fixtures: Type.Array(
+    Closed({
+      contractId: Type.String(),
+      name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+    }),
+  ),
+});
 export type OrderFixtures = Static<typeof OrderFixtures>;
 
 // ---------------------------------------------------------------- positions
 
-export const PositionRow = Type.Object(
-  {
-    contractId: Type.String(),
-    outcome: Type.String(),
-    fixture: Nullable(FixtureRef),
-    contracts: Type.Integer({ minimum: 0 }),
-    entryPrice: Dec('Volume-weighted average entry price.'),
-    estimatedClosingPrice: Dec('What closing the whole position would fetch per contract now.'),
-    costBasis: Dec('Money spent to enter.'),
-    value: Dec('Collateral plus P&L, capped at maxPayout.'),
-    pnl: Dec('Profit or loss.'),
-    pnlPercent: Dec('P&L as a percentage of posted collateral.'),
-    maxPayout: Dec('Most the bet can return.'),
-    boosted: Type.Boolean(),
-    knockout: NullableDec('The knockout price; null when unboosted.'),
-    indexPrice: NullableDec(
-      'The outcome’s index price as last read: the exchange knocks the position out when it falls to the knockout. Null when unboosted or not read yet.',
-    ),
-    indexReadAt: Nullable(Millis('Local time the index price was read; null when not known.')),
-    indexStaleAfterMs: Nullable(
-      Type.Integer({
-        minimum: 1,
-        description:
-          'The index price is stale once older than this (twice its polling interval): it then raises no alert. Null when not known.',
-      }),
-    ),
-    knockoutDistance: Nullable(
-      Type.Object(
-        {
-          price: Dec('indexPrice − knockout; 0 at the knockout, negative past it.'),
-          fraction: Dec('That distance as a fraction of the index price, 4 places.'),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    nearLevel: NullableDec(
-      'The deepest alert level the distance is inside ("0.05"), per the account settings.',
-    ),
-    updatedAt: Millis('The exchange’s time of its last change.'),
-  },
-  { additionalProperties: false },
-);
+export const PositionRow = Closed({
+  contractId: Type.String(),
+  outcome: Type.String(),
+  fixture: Nullable(FixtureRef),
+  contracts: Type.Integer({ minimum: 0 }),
+  entryPrice: Dec('Volume-weighted average entry price.'),
+  estimatedClosingPrice: Dec('What closing the whole position would fetch per contract now.'),
+  costBasis: Dec('Money spent to enter.'),
+  value: Dec('Collateral plus P&L, capped at maxPayout.'),
+  pnl: Dec('Profit or loss.'),
+  pnlPercent: Dec('P&L as a percentage of posted collateral.'),
+  maxPayout: Dec('Most the bet can return.'),
+  boosted: Type.Boolean(),
+  knockout: NullableDec('The knockout price; null when unboosted.'),
+  indexPrice: NullableDec(
+    'The outcome’s index price as last read: the exchange knocks the position out when it falls to the knockout. Null when unboosted or not read yet.',
+  ),
+  indexReadAt: Nullable(Millis('Local time the index price was read; null when not known.')),
+  indexStaleAfterMs: Nullable(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'The index price is stale once older than this (twice its polling interval): it then raises no alert. Null when not known.',
+    }),
+  ),
+  knockoutDistance: Nullable(
+    Closed({
+      price: Dec('indexPrice − knockout; 0 at the knockout, negative past it.'),
+      fraction: Dec('That distance as a fraction of the index price, 4 places.'),
+    }),
+  ),
+  nearLevel: NullableDec(
+    'The deepest alert level the distance is inside ("0.05"), per the account settings.',
+  ),
+  updatedAt: Millis('The exchange’s time of its last change.'),
+});
 export type PositionRow = Static<typeof PositionRow>;
 
-export const PositionsView = Type.Object(
-  {
-    accountId: AccountScope,
-    positions: Type.Array(PositionRow),
-    snapshotAt: Nullable(Millis('Local time the exchange last reported positions.')),
-    pollMs: Type.Integer({ minimum: 1, description: 'How often positions are read now.' }),
-    staleAfterMs: Type.Integer({ minimum: 1, description: 'Figures older than this are stale.' }),
-  },
-  { additionalProperties: false },
-);
+export const PositionsView = Closed({
+  accountId: AccountScope,
+  positions: Type.Array(PositionRow),
+  snapshotAt: Nullable(Millis('Local time the exchange last reported positions.')),
+  pollMs: Type.Integer({ minimum: 1, description: 'How often positions are read now.' }),
+  staleAfterMs: Type.Integer({ minimum: 1, description: 'Figures older than this are stale.' }),
+});
 export type PositionsView = Static<typeof PositionsView>;
 
 // ---------------------------------------------------------------- events
 
-export const PositionsChanged = Type.Object(
-  { accountId: AccountScope, at: Millis('Local time of the change.'), view: PositionsView },
-  { additionalProperties: false },
-);
+export const PositionsChanged = Closed({
+  accountId: AccountScope,
+  at: Millis('Local time of the change.'),
+  view: PositionsView,
+});
 export type PositionsChanged = Static<typeof PositionsChanged>;
 
-export const OrdersChanged = Type.Object(
-  {
-    accountId: AccountScope,
-    orderIds: Type.Array(Type.String()),
-    rows: Type.Array(OrderRow, { description: 'The rows that changed (orders and intents).' }),
-    more: Type.Boolean({ description: 'More rows changed than `rows` holds: reload the page.' }),
-    at: Millis('Local time of the change.'),
-  },
-  { additionalProperties: false },
-);
+export const OrdersChanged = Closed({
+  accountId: AccountScope,
+  orderIds: Type.Array(Type.String()),
+  rows: Type.Array(OrderRow, { description: 'The rows that changed (orders and intents).' }),
+  more: Type.Boolean({ description: 'More rows changed than `rows` holds: reload the page.' }),
+  at: Millis('Local time of the change.'),
+});
 export type OrdersChanged = Static<typeof OrdersChanged>;

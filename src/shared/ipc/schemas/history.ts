@@ -10,7 +10,7 @@
 import Type, { type Static } from 'typebox';
 import { SETTLEMENT_TYPES } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, FilterMillis, Literals, Millis, Nullable } from './common.js';
+import { AccountScope, Closed, FilterMillis, Literals, Millis, Nullable } from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
 import { FixtureRef } from './markets.js';
 
@@ -25,192 +25,149 @@ const Name = Type.String({ minLength: 1, maxLength: 64 });
  * epoch (negative before 1970); the renderer turns "today", "7 days", "this year" and custom
  * dates into local midnights.
  */
-export const HistoryFilter = Type.Object(
-  {
-    type: Type.Optional(Literals(SETTLEMENT_TYPES)),
-    from: Type.Optional(FilterMillis('Settled at or after (inclusive).')),
-    to: Type.Optional(FilterMillis('Settled before (exclusive).')),
-    league: Type.Optional(Name),
-    team: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 8, description: 'The team the bet was on.' }),
-    ),
-    contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-  },
-  { additionalProperties: false },
-);
+export const HistoryFilter = Closed({
+  type: Type.Optional(Literals(SETTLEMENT_TYPES)),
+  from: Type.Optional(FilterMillis('Settled at or after (inclusive).')),
+  to: Type.Optional(FilterMillis('Settled before (exclusive).')),
+  league: Type.Optional(Name),
+  team: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 8, description: 'The team the bet was on.' }),
+  ),
+  contractId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+});
 export type HistoryFilter = Static<typeof HistoryFilter>;
 
 export const HISTORY_SORTS = ['time', 'pnl'] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
 
-export const HistoryQuery = Type.Object(
-  {
-    filter: HistoryFilter,
-    /** time: newest first. pnl: largest P&L first; rows without a P&L (SETTLEMENT) last. */
-    sort: Literals(HISTORY_SORTS),
-    limit: Type.Integer({ minimum: 1, maximum: 500 }),
-    offset: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const HistoryQuery = Closed({
+  filter: HistoryFilter,
+  /** time: newest first. pnl: largest P&L first; rows without a P&L (SETTLEMENT) last. */
+  sort: Literals(HISTORY_SORTS),
+  limit: Type.Integer({ minimum: 1, maximum: 500 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
 // ---------------------------------------------------------------- rows
 
-export const SettlementRow = Type.Object(
-  {
-    id: Type.Integer({ minimum: 1, description: 'The local row id (stable).' }),
-    type: Literals(SETTLEMENT_TYPES),
-    contractId: Type.String(),
-    fixture: Nullable(FixtureRef),
-    outcome: Type.String(),
-    contracts: Type.Integer({ minimum: 0 }),
-    price: NullableDec('Closing price (CLOSED, KNOCKED_OUT).'),
-    pnl: NullableDec('Profit or loss (CLOSED, KNOCKED_OUT); null for SETTLEMENT.'),
-    payout: NullableDec('Paid out (SETTLEMENT only).'),
-    tx: Type.String(),
-    settledAt: Millis('When it settled.'),
-  },
-  { additionalProperties: false },
-);
+export const SettlementRow = Closed({
+  id: Type.Integer({ minimum: 1, description: 'The local row id (stable).' }),
+  type: Literals(SETTLEMENT_TYPES),
+  contractId: Type.String(),
+  fixture: Nullable(FixtureRef),
+  outcome: Type.String(),
+  contracts: Type.Integer({ minimum: 0 }),
+  price: NullableDec('Closing price (CLOSED, KNOCKED_OUT).'),
+  pnl: NullableDec('Profit or loss (CLOSED, KNOCKED_OUT); null for SETTLEMENT.'),
+  payout: NullableDec('Paid out (SETTLEMENT only).'),
+  tx: Type.String(),
+  settledAt: Millis('When it settled.'),
+});
 export type SettlementRow = Static<typeof SettlementRow>;
 
-export const HistoryPage = Type.Object(
-  {
-    accountId: AccountScope,
-    rows: Type.Array(SettlementRow),
-    total: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 1 }),
-    offset: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const HistoryPage = Closed({
+  accountId: AccountScope,
+  rows: Type.Array(SettlementRow),
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
 export type HistoryPage = Static<typeof HistoryPage>;
 
-export const SettlementRef = Type.Object(
-  { id: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
+export const SettlementRef = Closed({ id: Type.Integer({ minimum: 1 }) });
 export type SettlementRef = Static<typeof SettlementRef>;
 
 /** A settlement opened: its fixture, and the orders that built and closed the position. */
-export const SettlementDetail = Type.Object(
-  {
-    row: Nullable(SettlementRow),
-    orders: Type.Array(OrderRow, {
-      description:
-        'Orders on this outcome of this fixture, from the settlement before it on the same ' +
-        'outcome (or the first) up to this one, oldest first.',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const SettlementDetail = Closed({
+  row: Nullable(SettlementRow),
+  orders: Type.Array(OrderRow, {
+    description:
+      'Orders on this outcome of this fixture, from the settlement before it on the same ' +
+      'outcome (or the first) up to this one, oldest first.',
+  }),
+});
 export type SettlementDetail = Static<typeof SettlementDetail>;
 
 /** What the filter menus offer: what the account's settlements hold. */
-export const HistoryChoices = Type.Object(
-  {
-    leagues: Type.Array(Type.String()),
-    teams: Type.Array(Type.String()),
-    fixtures: Type.Array(
-      Type.Object(
-        {
-          contractId: Type.String(),
-          name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
-          league: Nullable(Type.String()),
-          startsAt: Nullable(Millis('Kick-off.')),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    first: Nullable(Millis('The oldest settlement.')),
-    last: Nullable(Millis('The newest settlement.')),
-  },
-  { additionalProperties: false },
-);
+export const HistoryChoices = Closed({
+  leagues: Type.Array(Type.String()),
+  teams: Type.Array(Type.String()),
+  fixtures: Type.Array(
+    Closed({
+      contractId: Type.String(),
+      name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+      league: Nullable(Type.String()),
+      startsAt: Nullable(Millis('Kick-off.')),
+    }),
+  ),
+  first: Nullable(Millis('The oldest settlement.')),
+  last: Nullable(Millis('The newest settlement.')),
+});
 export type HistoryChoices = Static<typeof HistoryChoices>;
 
 // ---------------------------------------------------------------- totals and P&L over time
 
-export const HistorySummaryQuery = Type.Object(
-  {
-    filter: HistoryFilter,
-    /** IANA zone the buckets follow ("Europe/London"); the renderer's own. */
-    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
-  },
-  { additionalProperties: false },
-);
+export const HistorySummaryQuery = Closed({
+  filter: HistoryFilter,
+  /** IANA zone the buckets follow ("Europe/London"); the renderer's own. */
+  timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+});
 export type HistorySummaryQuery = Static<typeof HistorySummaryQuery>;
 
 /** Totals of one set of settlements. Amounts are exact decimal strings in dollars. */
-export const HistoryTotals = Type.Object(
-  {
-    count: Type.Integer({ minimum: 0 }),
-    pnl: Dec('Sum of P&L (CLOSED and KNOCKED_OUT).'),
-    payouts: Dec('Sum of payouts (SETTLEMENT).'),
-    wins: Type.Integer({
-      minimum: 0,
-      description: 'P&L above zero, or a payout above zero.',
-    }),
-    winRate: NullableDec('wins / count, 4 places; null when count is 0.'),
-    largestWin: NullableDec('The largest P&L above zero; null when none.'),
-    largestLoss: NullableDec('The most negative P&L; null when none below zero.'),
-    knockouts: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const HistoryTotals = Closed({
+  count: Type.Integer({ minimum: 0 }),
+  pnl: Dec('Sum of P&L (CLOSED and KNOCKED_OUT).'),
+  payouts: Dec('Sum of payouts (SETTLEMENT).'),
+  wins: Type.Integer({
+    minimum: 0,
+    description: 'P&L above zero, or a payout above zero.',
+  }),
+  winRate: NullableDec('wins / count, 4 places; null when count is 0.'),
+  largestWin: NullableDec('The largest P&L above zero; null when none.'),
+  largestLoss: NullableDec('The most negative P&L; null when none below zero.'),
+  knockouts: Type.Integer({ minimum: 0 }),
+});
 export type HistoryTotals = Static<typeof HistoryTotals>;
 
 export const HISTORY_BUCKETS = ['day', 'week', 'month'] as const;
 export type HistoryBucket = (typeof HISTORY_BUCKETS)[number];
 
-export const HistoryPoint = Type.Object(
-  {
-    start: Millis('Local start of the bucket (midnight in timeZone).'),
-    count: Type.Integer({ minimum: 0 }),
-    pnl: Dec('P&L settled in the bucket.'),
-    payouts: Dec('Payouts in the bucket.'),
-    cumulativePnl: Dec('P&L from the start of the range to the end of the bucket.'),
-    cumulativePayouts: Dec('Payouts from the start of the range to the end of the bucket.'),
-  },
-  { additionalProperties: false },
-);
+export const HistoryPoint = Closed({
+  start: Millis('Local start of the bucket (midnight in timeZone).'),
+  count: Type.Integer({ minimum: 0 }),
+  pnl: Dec('P&L settled in the bucket.'),
+  payouts: Dec('Payouts in the bucket.'),
+  cumulativePnl: Dec('P&L from the start of the range to the end of the bucket.'),
+  cumulativePayouts: Dec('Payouts from the start of the range to the end of the bucket.'),
+});
 export type HistoryPoint = Static<typeof HistoryPoint>;
 
-export const HistorySummary = Type.Object(
-  {
-    accountId: AccountScope,
-    totals: HistoryTotals,
-    byType: Type.Array(
-      Type.Object(
-        { type: Literals(SETTLEMENT_TYPES), totals: HistoryTotals },
-        { additionalProperties: false },
-      ),
-      { description: 'One entry per settlement type, in SETTLEMENT_TYPES order.' },
-    ),
-    bucket: Literals(HISTORY_BUCKETS),
-    series: Type.Array(HistoryPoint, {
-      description:
-        'Every bucket from the first settlement (or `from`) to the last (or `to`), ' +
-        'empty buckets included, oldest first. Empty when there is nothing.',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const HistorySummary = Closed({
+  accountId: AccountScope,
+  totals: HistoryTotals,
+  byType: Type.Array(Closed({ type: Literals(SETTLEMENT_TYPES), totals: HistoryTotals }), {
+    description: 'One entry per settlement type, in SETTLEMENT_TYPES order.',
+  }),
+  bucket: Literals(HISTORY_BUCKETS),
+  series: Type.Array(HistoryPoint, {
+    description:
+      'Every bucket from the first settlement (or `from`) to the last (or `to`), ' +
+      'empty buckets included, oldest first. Empty when there is nothing.',
+  }),
+});
 export type HistorySummary = Static<typeof HistorySummary>;
 
 // ---------------------------------------------------------------- the orders' totals
 
 /** The Orders screen's totals for its filter (OrdersScope): exchange orders only. */
-export const OrderTotals = Type.Object(
-  {
-    count: Type.Integer({ minimum: 0, description: 'Exchange orders matching.' }),
-    filled: Type.Integer({ minimum: 0 }),
-    staked: Dec('Cost of filled BUY orders.'),
-    proceeds: Dec('Proceeds of filled SELL orders.'),
-  },
-  { additionalProperties: false },
-);
+export const OrderTotals = Closed({
+  count: Type.Integer({ minimum: 0, description: 'Exchange orders matching.' }),
+  filled: Type.Integer({ minimum: 0 }),
+  staked: Dec('Cost of filled BUY orders.'),
+  proceeds: Dec('Proceeds of filled SELL orders.'),
+});
 export type OrderTotals = Static<typeof OrderTotals>;
 
 // ---------------------------------------------------------------- export
@@ -218,26 +175,17 @@ export type OrderTotals = Static<typeof OrderTotals>;
 export const EXPORT_KINDS = ['settlements', 'orders'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-export const ExportOptions = Type.Object(
-  {
-    /** Begin with a UTF-8 byte order mark (some spreadsheets need it to read UTF-8). */
-    bom: Type.Boolean(),
-    /** Prefix cells a spreadsheet would run as a formula with an apostrophe. */
-    formulaGuard: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
+export const ExportOptions = Closed({
+  /** Begin with a UTF-8 byte order mark (some spreadsheets need it to read UTF-8). */
+  bom: Type.Boolean(),
+  /** Prefix cells a spreadsheet would run as a formula with an apostrophe. */
+  formulaGuard: Type.Boolean(),
+});
 export type ExportOptions = Static<typeof ExportOptions>;
 
 export const ExportRequest = Type.Union([
-  Type.Object(
-    { kind: Type.Literal('settlements'), filter: HistoryFilter, options: ExportOptions },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    { kind: Type.Literal('orders'), filter: OrdersScope, options: ExportOptions },
-    { additionalProperties: false },
-  ),
+  Closed({ kind: Type.Literal('settlements'), filter: HistoryFilter, options: ExportOptions }),
+  Closed({ kind: Type.Literal('orders'), filter: OrdersScope, options: ExportOptions }),
 ]);
 export type ExportRequest = Static<typeof ExportRequest>;
 
@@ -246,53 +194,40 @@ export type ExportRequest = Static<typeof ExportRequest>;
  * browser host: the renderer navigates to it and the host streams the file (never built in the
  * renderer's memory). `file` is set in the desktop app: the path the user chose.
  */
-export const ExportStarted = Type.Object(
-  {
-    export: Nullable(
-      Type.Object(
-        {
-          exportId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
-          total: Type.Integer({ minimum: 0, description: 'Rows the filter matches.' }),
-          fileName: Type.String({ description: 'betdesk-settlements-YYYY-MM-DD.csv' }),
-          download: Nullable(Type.String({ description: 'Same-origin path to fetch.' })),
-          file: Nullable(Type.String({ description: 'Where the desktop app writes it.' })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const ExportStarted = Closed({
+  export: Nullable(
+    Closed({
+      exportId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
+      total: Type.Integer({ minimum: 0, description: 'Rows the filter matches.' }),
+      fileName: Type.String({ description: 'betdesk-settlements-YYYY-MM-DD.csv' }),
+      download: Nullable(Type.String({ description: 'Same-origin path to fetch.' })),
+      file: Nullable(Type.String({ description: 'Where the desktop app writes it.' })),
+    }),
+  ),
+});
 export type ExportStarted = Static<typeof ExportStarted>;
 
-export const ExportRef = Type.Object(
-  { exportId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) },
-  { additionalProperties: false },
-);
+export const ExportRef = Closed({ exportId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }) });
 export type ExportRef = Static<typeof ExportRef>;
 
 export const EXPORT_STATES = ['waiting', 'running', 'done', 'canceled', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
 /** Pushed while an export runs (at most about ten a second) and once when it ends. */
-export const ExportProgress = Type.Object(
-  {
-    exportId: Type.String(),
-    kind: Literals(EXPORT_KINDS),
-    state: Literals(EXPORT_STATES),
-    rows: Type.Integer({ minimum: 0, description: 'Rows written so far.' }),
-    total: Type.Integer({ minimum: 0 }),
-    fileName: Type.String(),
-    message: Nullable(Type.String({ description: 'failed: why, in words.' })),
-  },
-  { additionalProperties: false },
-);
+export const ExportProgress = Closed({
+  exportId: Type.String(),
+  kind: Literals(EXPORT_KINDS),
+  state: Literals(EXPORT_STATES),
+  rows: Type.Integer({ minimum: 0, description: 'Rows written so far.' }),
+  total: Type.Integer({ minimum: 0 }),
+  fileName: Type.String(),
+  message: Nullable(Type.String({ description: 'failed: why, in words.' })),
+});
 export type ExportProgress = Static<typeof ExportProgress>;
 
-export const ExportCanceled = Type.Object(
-  { canceled: Type.Boolean({ description: 'False when it had already ended.' }) },
-  { additionalProperties: false },
-);
+export const ExportCanceled = Closed({
+  canceled: Type.Boolean({ description: 'False when it had already ended.' }),
+});
 export type ExportCanceled = Static<typeof ExportCanceled>;
 
 // ---------------------------------------------------------------- keeping the history whole
@@ -304,34 +239,25 @@ export const HISTORY_SYNC_STATES = ['running', 'done', 'failed', 'interrupted'] 
  * A sweep of the account's whole history from the exchange: the first sync of an account, or a
  * resync the user asked for. Nothing stored is removed, so an interrupted sweep loses nothing.
  */
-export const HistorySyncProgress = Type.Object(
-  {
-    accountId: AccountScope,
-    reason: Literals(HISTORY_SYNC_REASONS),
-    state: Literals(HISTORY_SYNC_STATES),
-    pages: Type.Integer({ minimum: 0, description: 'Pages fetched so far.' }),
-    estimatedPages: Type.Integer({ minimum: 0, description: 'Pages the sweep expects in all.' }),
-    added: Type.Integer({ minimum: 0, description: 'Records new to the local store so far.' }),
-    startedAt: Millis('When the sweep started.'),
-    message: Nullable(Type.String({ description: 'failed/interrupted: why, in words.' })),
-  },
-  { additionalProperties: false },
-);
+export const HistorySyncProgress = Closed({
+  accountId: AccountScope,
+  reason: Literals(HISTORY_SYNC_REASONS),
+  state: Literals(HISTORY_SYNC_STATES),
+  pages: Type.Integer({ minimum: 0, description: 'Pages fetched so far.' }),
+  estimatedPages: Type.Integer({ minimum: 0, description: 'Pages the sweep expects in all.' }),
+  added: Type.Integer({ minimum: 0, description: 'Records new to the local store so far.' }),
+  startedAt: Millis('When the sweep started.'),
+  message: Nullable(Type.String({ description: 'failed/interrupted: why, in words.' })),
+});
 export type HistorySyncProgress = Static<typeof HistorySyncProgress>;
 
-export const HistorySyncStatus = Type.Object(
-  { progress: Nullable(HistorySyncProgress) },
-  { additionalProperties: false },
-);
+export const HistorySyncStatus = Closed({ progress: Nullable(HistorySyncProgress) });
 export type HistorySyncStatus = Static<typeof HistorySyncStatus>;
 
 /** New settlements reached the store: the History screen refreshes its totals and rows. */
-export const HistoryChanged = Type.Object(
-  {
-    accountId: AccountScope,
-    added: Type.Integer({ minimum: 0 }),
-    at: Millis('Local time of the change.'),
-  },
-  { additionalProperties: false },
-);
+export const HistoryChanged = Closed({
+  accountId: AccountScope,
+  added: Type.Integer({ minimum: 0 }),
+  at: Millis('Local time of the change.'),
+});
 export type HistoryChanged = Static<typeof HistoryChanged>;

@@ -2,74 +2,59 @@
 import Type, { type Static } from 'typebox';
 import { Fixture, MARKET_UNITS, Quote, SIDES } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { Literals, Millis, Nullable } from './common.js';
+import { Closed, Literals, Millis, Nullable } from './common.js';
 
-export const FixturesFilter = Type.Object(
-  {
-    openOnly: Type.Boolean({ description: 'Only fixtures open for betting.' }),
-    team: Type.Optional(
-      Type.String({ maxLength: 32, description: 'Part of a team abbreviation, any case.' }),
-    ),
-    league: Type.Optional(Type.String({ maxLength: 64, description: 'League name, exact.' })),
-    limit: Type.Integer({ minimum: 1, maximum: 100 }),
-    offset: Type.Integer({ minimum: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const FixturesFilter = Closed({
+  openOnly: Type.Boolean({ description: 'Only fixtures open for betting.' }),
+  team: Type.Optional(
+    Type.String({ maxLength: 32, description: 'Part of a team abbreviation, any case.' }),
+  ),
+  league: Type.Optional(Type.String({ maxLength: 64, description: 'League name, exact.' })),
+  limit: Type.Integer({ minimum: 1, maximum: 100 }),
+  offset: Type.Integer({ minimum: 0 }),
+});
 export type FixturesFilter = Static<typeof FixturesFilter>;
 
-export const FixturePage = Type.Object(
-  {
-    fixtures: Type.Array(Fixture),
-    total: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 1 }),
-    offset: Type.Integer({ minimum: 0 }),
-    leagues: Type.Array(Type.String(), { description: 'Every league in the store, sorted.' }),
-    syncedAt: Nullable(Millis('When fixtures were last fetched from the exchange.')),
-  },
-  { additionalProperties: false },
-);
+export const FixturePage = Closed({
+  fixtures: Type.Array(Fixture),
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+  leagues: Type.Array(Type.String(), { description: 'Every league in the store, sorted.' }),
+  syncedAt: Nullable(Millis('When fixtures were last fetched from the exchange.')),
+});
 export type FixturePage = Static<typeof FixturePage>;
 
 /** What a row of positions or orders shows of its fixture; null when the store lacks it. */
-export const FixtureRef = Type.Object(
-  {
-    league: Type.String(),
-    homeTeam: Type.String(),
-    awayTeam: Type.String(),
-    startsAt: Millis('Kick-off, ms since epoch.'),
-    bettingOpen: Type.Boolean(),
-    status: Literals(['OPEN', 'CLOSED', 'RESOLVED'] as const),
-  },
-  { additionalProperties: false },
-);
+export const FixtureRef = Closed({
+  league: Type.String(),
+  homeTeam: Type.String(),
+  awayTeam: Type.String(),
+  startsAt: Millis('Kick-off, ms since epoch.'),
+  bettingOpen: Type.Boolean(),
+  status: Literals(['OPEN', 'CLOSED', 'RESOLVED'] as const),
+});
 export type FixtureRef = Static<typeof FixtureRef>;
 
 /** A bet as the slip describes it: what a quote prices and a MARKET order places. */
-export const BetTerms = Type.Object(
-  {
-    contractId: Type.String({ minLength: 1, maxLength: 128 }),
-    outcome: Type.String({ minLength: 1, maxLength: 8 }),
-    side: Literals(SIDES),
-    qty: Type.String({ pattern: DECIMAL_PATTERN, maxLength: 40 }),
-    unit: Literals(MARKET_UNITS),
-    boost: Type.Integer({ minimum: 0, maximum: 100, description: '0 on a SELL.' }),
-  },
-  { additionalProperties: false },
-);
+export const BetTerms = Closed({
+  contractId: Type.String({ minLength: 1, maxLength: 128 }),
+  outcome: Type.String({ minLength: 1, maxLength: 8 }),
+  side: Literals(SIDES),
+  qty: Type.String({ pattern: DECIMAL_PATTERN, maxLength: 40 }),
+  unit: Literals(MARKET_UNITS),
+  boost: Type.Integer({ minimum: 0, maximum: 100, description: '0 on a SELL.' }),
+});
 export type BetTerms = Static<typeof BetTerms>;
 
 export const QuoteRequest = BetTerms;
 export type QuoteRequest = BetTerms;
 
-export const QuoteResult = Type.Object(
-  {
-    quote: Quote,
-    clockOffsetMs: Type.Integer({
-      description: 'Server clock minus local clock; server now = Date.now() + clockOffsetMs.',
-    }),
-    receivedAt: Millis('Local time the quote arrived.'),
-  },
-  { additionalProperties: false },
-);
+export const QuoteResult = Closed({
+  quote: Quote,
+  clockOffsetMs: Type.Integer({
+    description: 'Server clock minus local clock; server now = Date.now() + clockOffsetMs.',
+  }),
+  receivedAt: Millis('Local time the quote arrived.'),
+});
 export type QuoteResult = Static<typeof QuoteResult>;

@@ -4,41 +4,32 @@
  * refuses every one of these unless the active account is the paper account.
  */
 import Type, { type Static } from 'typebox';
+import { Closed } from './common.js';
 import { DECIMAL_PATTERN } from '../../money.js';
 
 const ContractId = Type.String({ minLength: 1, maxLength: 128 });
 
-export const PracticePrice = Type.Object(
-  {
-    contractId: ContractId,
-    outcome: Type.String({ minLength: 1, maxLength: 8 }),
-    indexPrice: Type.String({
-      pattern: DECIMAL_PATTERN,
-      maxLength: 12,
-      description: 'The outcome’s new index price, between 0 and 1; the other gets 1 − p.',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const PracticePrice = Closed({
+  contractId: ContractId,
+  outcome: Type.String({ minLength: 1, maxLength: 8 }),
+  indexPrice: Type.String({
+    pattern: DECIMAL_PATTERN,
+    maxLength: 12,
+    description: 'The outcome’s new index price, between 0 and 1; the other gets 1 − p.',
+  }),
+});
 export type PracticePrice = Static<typeof PracticePrice>;
 
-export const PracticeFixture = Type.Object(
-  { contractId: ContractId },
-  { additionalProperties: false },
-);
+export const PracticeFixture = Closed({ contractId: ContractId });
 export type PracticeFixture = Static<typeof PracticeFixture>;
 
-export const PracticeResolve = Type.Object(
-  {
-    contractId: ContractId,
-    winner: Type.String({ minLength: 1, maxLength: 8, description: 'A team, or DRAW.' }),
-  },
-  { additionalProperties: false },
-);
+export const PracticeResolve = Closed({
+  contractId: ContractId,
+  winner: Type.String({ minLength: 1, maxLength: 8, description: 'A team, or DRAW.' }),
+});
 export type PracticeResolve = Static<typeof PracticeResolve>;
 
-export const PracticeResult = Type.Object(
-  { message: Type.String({ minLength: 1, description: 'What happened, in one sentence.' }) },
-  { additionalProperties: false },
-);
+export const PracticeResult = Closed({
+  message: Type.String({ minLength: 1, description: 'What happened, in one sentence.' }),
+});
 export type PracticeResult = Static<typeof PracticeResult>;

@@ -1,38 +1,29 @@
 /** Support: the logs folder and the diagnostics a user pastes into a support email. */
 import Type, { type Static } from 'typebox';
-import { Nullable } from './common.js';
+import { Closed, Nullable } from './common.js';
 
-export const SupportFolders = Type.Object(
-  {
-    logs: Nullable(Type.String({ description: 'The logs folder; null when no log file is kept.' })),
-    data: Type.String({ description: 'The folder of the store and other state.' }),
-  },
-  { additionalProperties: false },
-);
+export const SupportFolders = Closed({
+  logs: Nullable(Type.String({ description: 'The logs folder; null when no log file is kept.' })),
+  data: Type.String({ description: 'The folder of the store and other state.' }),
+});
 export type SupportFolders = Static<typeof SupportFolders>;
 
-export const Diagnostics = Type.Object(
-  {
-    text: Type.String({
-      description:
-        'Plain text: versions, OS, folders, settings, accounts and sync without secrets, the last errors.',
-    }),
-    bytes: Type.Integer({ minimum: 0, description: 'The size of `text` in UTF-8.' }),
-    errors: Type.Integer({
-      minimum: 0,
-      description: 'How many recent warnings and errors it lists.',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const Diagnostics = Closed({
+  text: Type.String({
+    description:
+      'Plain text: versions, OS, folders, settings, accounts and sync without secrets, the last errors.',
+  }),
+  bytes: Type.Integer({ minimum: 0, description: 'The size of `text` in UTF-8.' }),
+  errors: Type.Integer({
+    minimum: 0,
+    description: 'How many recent warnings and errors it lists.',
+  }),
+});
 export type Diagnostics = Static<typeof Diagnostics>;
 
-export const LogsFolderOpened = Type.Object(
-  {
-    path: Nullable(Type.String({ description: 'The logs folder; null when no log file is kept.' })),
-    opened: Type.Boolean(),
-    error: Nullable(Type.String({ description: 'Why it could not be opened, as a sentence.' })),
-  },
-  { additionalProperties: false },
-);
+export const LogsFolderOpened = Closed({
+  path: Nullable(Type.String({ description: 'The logs folder; null when no log file is kept.' })),
+  opened: Type.Boolean(),
+  error: Nullable(Type.String({ description: 'Why it could not be opened, as a sentence.' })),
+});
 export type LogsFolderOpened = Static<typeof LogsFolderOpened>;

@@ -32,7 +32,7 @@ import { fixtureRefOf } from '../../../../shared/desk/fixture.js';
 import { isFateUnknown } from '../../../../shared/desk/status.js';
 import type { Bridge } from '../bridge.js';
 import { fixtureName } from '../format.js';
-import { newClientOrderId } from '../client-order-id.js';
+import { newClientOrderId } from '../../../../shared/client-order-id.js';
 import {
   failureAdvice,
   knownRefusal,
