@@ -10,7 +10,7 @@ import { BridgeFailure } from '../../../src/renderer/src/lib/bridge.js';
 import { connectBridge } from '../../../src/renderer/src/lib/connect.js';
 import { createRoot } from '../../../src/renderer/src/lib/root.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
-import { appInfo, positionsView } from '../rows.js';
+import { appInfo, appStatus, positionsView } from '../rows.js';
 import { FakeSocket } from './fake-socket.js';
 
 /** The host's end of the socket: each invoke frame is answered by `main`. */
@@ -51,13 +51,7 @@ beforeEach(() => {
   FakeSocket.made = [];
   const main = (HostSocket.main = new FakeBridge());
   main.answer('app:info', appInfo());
-  main.answer('status:get', {
-    mode: 'paper',
-    online: true,
-    sync: { state: 'idle', lastSyncAt: null, message: null },
-    clockOffsetMs: 0,
-    rateBudget: [],
-  });
+  main.answer('status:get', appStatus());
   main.answer('positions:list', positionsView([]));
   vi.stubGlobal('WebSocket', HostSocket);
   vi.stubGlobal('window', {});

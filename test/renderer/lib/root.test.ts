@@ -10,7 +10,7 @@ import { BridgeFailure } from '../../../src/renderer/src/lib/bridge.js';
 import { connectBridge } from '../../../src/renderer/src/lib/connect.js';
 import { createRoot, type Root } from '../../../src/renderer/src/lib/root.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
-import { appInfo, fixture, fixtureRef, NOW, position, positionsView } from '../rows.js';
+import { appInfo, appStatus, fixture, fixtureRef, NOW, position, positionsView } from '../rows.js';
 
 const arsche = fixture();
 const livmun = fixture({
@@ -56,13 +56,7 @@ let stop: () => void;
 beforeEach(async () => {
   main = new FakeBridge();
   main.answer('app:info', appInfo());
-  main.answer('status:get', {
-    mode: 'paper',
-    online: true,
-    sync: { state: 'idle', lastSyncAt: null, message: null },
-    clockOffsetMs: 0,
-    rateBudget: [],
-  });
+  main.answer('status:get', appStatus());
   main.answer('fixtures:list', page);
   main.answer('positions:list', positionsView([held]));
   vi.stubGlobal('window', { betdesk: preloadOver(main) });

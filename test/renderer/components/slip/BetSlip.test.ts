@@ -9,7 +9,7 @@ import { ErrorCodes } from '../../../../src/shared/api/errors.js';
 import type { Root } from '../../../../src/renderer/src/lib/root.js';
 import { FakeBridge } from '../../fake-bridge.js';
 import { mountWith, testRoot } from '../../mount.js';
-import { appInfo, fixture, orderRow, quoteResult } from '../../rows.js';
+import { appInfo, appStatus, fixture, orderRow, quoteResult } from '../../rows.js';
 
 let bridge: FakeBridge;
 let root: Root;
@@ -18,13 +18,7 @@ let remove: () => void;
 beforeEach(async () => {
   bridge = new FakeBridge();
   bridge.answer('app:info', appInfo());
-  bridge.answer('status:get', {
-    mode: 'paper',
-    online: true,
-    sync: { state: 'idle', lastSyncAt: null, message: null },
-    clockOffsetMs: 0,
-    rateBudget: [],
-  });
+  bridge.answer('status:get', appStatus());
   bridge.answer('settings:get', { oneClickBetting: true, startAtLogin: false, startHidden: false });
   // Alive for 30 s from now, by the page's own clock.
   bridge.answer('quote:request', quoteResult({ expiresAt: Date.now() + 30_000 }));
