@@ -1,5 +1,13 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './build/chromium.js';
+
+/** Components, mounted in real Chromium: what the user sees of them. */
+const COMPONENT_TESTS = [
+  'test/renderer/components/**/*.test.ts',
+  'test/renderer/screens/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -30,7 +38,28 @@ export default defineConfig({
           }),
         ],
         ssr: { resolve: { conditions: ['browser'], externalConditions: ['browser'] } },
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'] },
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
+        },
+      },
+      {
+        // Components mounted with a root over the in-memory bridge, in Debian's Chromium (as the
+        // e2e tests run it): the DOM, focus and roles are the browser's own.
+        extends: true,
+        plugins: [svelte({ configFile: false, compilerOptions: { runes: true } })],
+        test: {
+          name: 'components',
+          include: COMPONENT_TESTS,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
       },
     ],
   },

@@ -4,6 +4,7 @@ import type {
   AlertsSummary,
   AlertView,
   AppInfo,
+  AppStatus,
   FixtureRef,
   HistoryPage,
   HistoryQuery,
@@ -147,6 +148,18 @@ export function appInfo(over: Partial<AppInfo> = {}): AppInfo {
     canTrade: true,
     host: 'browser',
     versions: { app: '0.1.0', node: '20', electron: null, chrome: null },
+    ...over,
+  };
+}
+
+/** Paper trading, online, sync idle. */
+export function appStatus(over: Partial<AppStatus> = {}): AppStatus {
+  return {
+    mode: 'paper',
+    online: true,
+    sync: { state: 'idle', lastSyncAt: null, message: null },
+    clockOffsetMs: 0,
+    rateBudget: [],
     ...over,
   };
 }

@@ -2,15 +2,13 @@ import { describe, expect, test } from 'vitest';
 import type { AppStatus } from '../../../src/shared/ipc/contract.js';
 import { AppState } from '../../../src/renderer/src/lib/state/app.svelte.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
-import { appInfo } from '../rows.js';
+import { appInfo, appStatus } from '../rows.js';
 
-const status = (online: boolean): AppStatus => ({
-  mode: 'paper',
-  online,
-  sync: { state: online ? 'idle' : 'offline', lastSyncAt: null, message: null },
-  clockOffsetMs: 0,
-  rateBudget: [],
-});
+const status = (online: boolean): AppStatus =>
+  appStatus({
+    online,
+    sync: { state: online ? 'idle' : 'offline', lastSyncAt: null, message: null },
+  });
 
 function setup() {
   const bridge = new FakeBridge();

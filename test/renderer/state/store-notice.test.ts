@@ -1,16 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { AppStatus, StoreNotice } from '../../../src/shared/ipc/contract.js';
+import type { StoreNotice } from '../../../src/shared/ipc/contract.js';
 import { AppState } from '../../../src/renderer/src/lib/state/app.svelte.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
-import { appInfo } from '../rows.js';
+import { appInfo, appStatus } from '../rows.js';
 
-const status: AppStatus = {
-  mode: 'paper',
-  online: true,
-  sync: { state: 'idle', lastSyncAt: null, message: null },
-  clockOffsetMs: 0,
-  rateBudget: [],
-};
+const status = appStatus();
 
 const notice = (at: number): StoreNotice => ({
   kind: 'recovered',

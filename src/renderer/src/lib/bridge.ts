@@ -3,7 +3,7 @@
  * channel's output or throws `BridgeFailure` (the bridge error's kind, code, sentence and, when
  * rate-limited, how long to wait); `on` listens to an event. State classes take a `Bridge` as a
  * constructor argument, so tests hand them an in-memory one; the app's own is made once, in
- * desk.ts (connect.ts opens it).
+ * main.ts (connect.ts opens it) and handed to every state object by root.ts.
  */
 import type { BetdeskBridge } from '../../../shared/ipc/bridge.js';
 import type {

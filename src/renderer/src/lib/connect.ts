@@ -1,7 +1,7 @@
 /**
  * Opens the app's bridge: in Electron the preload provides `window.betdesk`; in a browser (the
  * browser host) the same contract travels over a WebSocket whose token comes from the page's own
- * address. Only desk.ts calls this, once.
+ * address. Only main.ts calls this, once.
  */
 import type { BetdeskBridge } from '../../../shared/ipc/bridge.js';
 import { TOKEN_PARAM, WS_PATH } from '../../../shared/ipc/ws-protocol.js';

@@ -2,6 +2,7 @@
 import type { Account, NewAccount } from '../../../../shared/ipc/contract.js';
 import { BridgeFailure, messageOf, type Bridge } from '../bridge.js';
 import type { AppState } from './app.svelte.js';
+import { Loader } from './loader.svelte.js';
 
 /**
  * What removing an account deletes, said before the second press. It must stay true to what the
@@ -23,7 +24,8 @@ export type AddOutcome =
 export class AccountsState {
   #list = $state.raw<Account[]>([]);
   #busy = $state(false);
-  #error = $state<string | null>(null);
+  /** The list's reads; its error also tells why the last change failed. */
+  readonly #reads = new Loader();
   #notice = $state<string | null>(null);
   /** Why the last add failed, shown by the form. */
   #addError = $state<string | null>(null);
@@ -44,7 +46,7 @@ export class AccountsState {
     return this.#busy;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#reads.error;
   }
   get notice(): string | null {
     return this.#notice;
@@ -59,12 +61,10 @@ export class AccountsState {
   }
 
   async load(): Promise<void> {
-    try {
-      this.#list = (await this.#bridge.invoke('accounts:list', {})).accounts;
-      this.#error = null;
-    } catch (err) {
-      this.#error = messageOf(err);
-    }
+    await this.#reads.run(
+      () => this.#bridge.invoke('accounts:list', {}),
+      ({ accounts }) => (this.#list = accounts),
+    );
   }
 
   /**
@@ -131,13 +131,13 @@ export class AccountsState {
 
   async #runAccountChange(task: () => Promise<void>): Promise<boolean> {
     this.#busy = true;
-    this.#error = null;
+    this.#reads.error = null;
     this.#notice = null;
     try {
       await task();
       return true;
     } catch (err) {
-      this.#error = messageOf(err);
+      this.#reads.error = messageOf(err);
       return false;
     } finally {
       this.#busy = false;

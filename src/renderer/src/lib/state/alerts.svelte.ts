@@ -12,6 +12,7 @@ import type {
 import { fractionToPercent, percentToFraction } from '../../../../shared/desk/percent.js';
 import { cmp } from '../../../../shared/money.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { Loader } from './loader.svelte.js';
 import { PageWindow } from './page-window.svelte.js';
 
 export const ALERTS_PAGE_SIZE = 100;
@@ -44,13 +45,12 @@ export class AlertsState {
   #total = $state(0);
   #unreadOnly = $state(false);
   #summary = $state.raw<AlertsSummary | null>(null);
-  #loading = $state(false);
-  #error = $state<string | null>(null);
+  /** The page's reads; its error also tells when marking read failed. */
+  readonly #reads = new Loader();
   #settings = $state.raw<AlertSettings | null>(null);
   #settingsError = $state<string | null>(null);
   #settingsNotice = $state<string | null>(null);
   #saving = $state(false);
-  #request = 0;
   readonly #bridge: Bridge;
   readonly #window: PageWindow;
 
@@ -87,10 +87,10 @@ export class AlertsState {
     return this.#summary?.unreadDanger ?? 0;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#reads.loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#reads.error;
   }
 
   get unreadOnly(): boolean {
@@ -139,24 +139,19 @@ export class AlertsState {
   }
 
   async load(): Promise<void> {
-    const mine = ++this.#request;
-    this.#loading = true;
-    try {
-      const page = await this.#bridge.invoke('alerts:list', {
-        ...(this.#unreadOnly ? { unreadOnly: true } : {}),
-        limit: this.#window.size,
-        offset: this.#window.offset,
-      });
-      if (mine !== this.#request) return;
-      this.#alerts = page.alerts;
-      this.#total = page.total;
-      this.#summary = page.summary;
-      this.#error = null;
-    } catch (err) {
-      if (mine === this.#request) this.#error = messageOf(err);
-    } finally {
-      if (mine === this.#request) this.#loading = false;
-    }
+    const filter = {
+      ...(this.#unreadOnly ? { unreadOnly: true } : {}),
+      limit: this.#window.size,
+      offset: this.#window.offset,
+    };
+    await this.#reads.run(
+      () => this.#bridge.invoke('alerts:list', filter),
+      (page) => {
+        this.#alerts = page.alerts;
+        this.#total = page.total;
+        this.#summary = page.summary;
+      },
+    );
   }
 
   async next(): Promise<void> {
@@ -240,10 +235,10 @@ export class AlertsState {
     this.#alerts = before.map((a) => (which(a) && !a.read ? { ...a, read: true } : a));
     try {
       this.#summary = await this.#bridge.invoke('alerts:read', input);
-      this.#error = null;
+      this.#reads.error = null;
     } catch (err) {
       this.#alerts = before;
-      this.#error = messageOf(err);
+      this.#reads.error = messageOf(err);
     }
   }
 

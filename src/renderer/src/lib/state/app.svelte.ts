@@ -1,6 +1,7 @@
 /** The app as a whole: mode, whether trading is allowed, sync status and connection. */
 import type { AppInfo, AppStatus, StoreNotice } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
+import { Listeners } from '../listeners.js';
 
 export class AppState {
   #info = $state.raw<AppInfo | null>(null);
@@ -9,8 +10,8 @@ export class AppState {
   #connected = $state(true);
   #error = $state<string | null>(null);
   #online = $derived(this.#connected && (this.#status?.online ?? true));
-  #modeListeners: (() => void)[] = [];
-  #reconnectListeners: (() => void)[] = [];
+  readonly #modeChanged = new Listeners();
+  readonly #reconnected = new Listeners();
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -76,7 +77,7 @@ export class AppState {
         this.#connected = connected;
         if (!reconnected) return;
         void this.refresh();
-        for (const l of this.#reconnectListeners) l();
+        this.#reconnected.call();
       }),
     ];
     void this.refresh();
@@ -102,18 +103,12 @@ export class AppState {
    * host restarted, or the socket dropped): pushes may have been missed meanwhile.
    */
   onReconnect(listener: () => void): () => void {
-    this.#reconnectListeners = [...this.#reconnectListeners, listener];
-    return () => {
-      this.#reconnectListeners = this.#reconnectListeners.filter((l) => l !== listener);
-    };
+    return this.#reconnected.add(listener);
   }
 
   /** Runs `listener` whenever the active account (paper or live) changes. */
   onModeChange(listener: () => void): () => void {
-    this.#modeListeners = [...this.#modeListeners, listener];
-    return () => {
-      this.#modeListeners = this.#modeListeners.filter((l) => l !== listener);
-    };
+    return this.#modeChanged.add(listener);
   }
 
   setInfo(info: AppInfo): void {
@@ -121,7 +116,7 @@ export class AppState {
       this.#info !== null &&
       (this.#info.mode !== info.mode || this.#info.activeAccountId !== info.activeAccountId);
     this.#info = info;
-    if (changed) for (const l of this.#modeListeners) l();
+    if (changed) this.#modeChanged.call();
   }
 
   /** What Betdesk did to its local store on its own, until acknowledged (the banner). */

@@ -31,17 +31,9 @@ export class TickingClock implements Clock {
 }
 
 export class ManualClock implements Clock {
-  #now = $state(0);
+  now = $state(0);
 
   constructor(now = 0) {
-    this.#now = now;
-  }
-
-  get now(): number {
-    return this.#now;
-  }
-
-  set now(ms: number) {
-    this.#now = ms;
+    this.now = now;
   }
 }

@@ -15,6 +15,7 @@ import type {
 import { messageOf, type Bridge } from '../bridge.js';
 import { count } from '../format.js';
 import { exportSentence } from '../history-words.js';
+import { Listeners } from '../listeners.js';
 
 export interface ExportJob {
   exportId: string;
@@ -46,8 +47,10 @@ export function aboutFilters(n: number, noun: string, filters: readonly string[]
 const ENDED: readonly ExportState[] = ['done', 'canceled', 'failed'];
 
 export class ExportsState {
-  #bom = $state(false);
-  #formulaGuard = $state(true);
+  /** Begin the file with a UTF-8 byte order mark (some spreadsheets need it). */
+  bom = $state(false);
+  /** Keep a spreadsheet from running a cell as a formula; on unless the user turns it off. */
+  formulaGuard = $state(true);
   #asking = $state<ExportTarget | null>(null);
   #starting = $state(false);
   #job = $state.raw<ExportJob | null>(null);
@@ -55,29 +58,13 @@ export class ExportsState {
   /** Progress that came before the answer to export:start (a small export can end first). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- held until the answer, never shown
   #progressBeforeStart = new Map<string, ExportProgress>();
-  #endListeners: ((job: ExportJob) => void)[] = [];
+  readonly #ended = new Listeners<[ExportJob]>();
   readonly #bridge: Bridge;
   readonly #download: StartDownload;
 
   constructor(bridge: Bridge, download: StartDownload) {
     this.#bridge = bridge;
     this.#download = download;
-  }
-
-  /** Begin the file with a UTF-8 byte order mark (some spreadsheets need it). */
-  get bom(): boolean {
-    return this.#bom;
-  }
-  set bom(value: boolean) {
-    this.#bom = value;
-  }
-
-  /** Keep a spreadsheet from running a cell as a formula; on unless the user turns it off. */
-  get formulaGuard(): boolean {
-    return this.#formulaGuard;
-  }
-  set formulaGuard(value: boolean) {
-    this.#formulaGuard = value;
   }
 
   /** The export the options dialog is open for, or null. */
@@ -131,7 +118,7 @@ export class ExportsState {
   async run(target: ExportTarget | null = this.#asking): Promise<void> {
     this.#asking = null;
     if (!target || this.busy) return;
-    const options = { bom: this.#bom, formulaGuard: this.#formulaGuard };
+    const options = { bom: this.bom, formulaGuard: this.formulaGuard };
     const request: ExportRequest =
       target.kind === 'settlements'
         ? { kind: 'settlements', filter: target.filter, options }
@@ -179,10 +166,7 @@ export class ExportsState {
 
   /** Runs `listener` when an export ends: done, canceled or failed. */
   onEnd(listener: (job: ExportJob) => void): () => void {
-    this.#endListeners = [...this.#endListeners, listener];
-    return () => {
-      this.#endListeners = this.#endListeners.filter((l) => l !== listener);
-    };
+    return this.#ended.add(listener);
   }
 
   /** Hides an export that has ended. */
@@ -216,6 +200,6 @@ export class ExportsState {
 
   #setJob(job: ExportJob): void {
     this.#job = job;
-    if (ENDED.includes(job.state)) for (const l of this.#endListeners) l(job);
+    if (ENDED.includes(job.state)) this.#ended.call(job);
   }
 }

@@ -7,13 +7,14 @@
 import type { HistorySyncProgress } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
 import { syncSentence } from '../history-words.js';
+import { Listeners } from '../listeners.js';
 
 export class HistorySyncState {
   #progress = $state.raw<HistorySyncProgress | null>(null);
   #confirming = $state(false);
   #asking = $state(false);
   #error = $state<string | null>(null);
-  #endListeners: (() => void)[] = [];
+  readonly #ended = new Listeners();
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -83,10 +84,7 @@ export class HistorySyncState {
 
   /** Runs `listener` when a sweep ends, however it ended (the history re-reads the store). */
   onEnd(listener: () => void): () => void {
-    this.#endListeners = [...this.#endListeners, listener];
-    return () => {
-      this.#endListeners = this.#endListeners.filter((l) => l !== listener);
-    };
+    return this.#ended.add(listener);
   }
 
   async load(): Promise<void> {
@@ -106,7 +104,7 @@ export class HistorySyncState {
   apply(p: HistorySyncProgress): void {
     const wasRunning = this.running;
     this.#progress = p;
-    if (wasRunning && p.state !== 'running') for (const l of this.#endListeners) l();
+    if (wasRunning && p.state !== 'running') this.#ended.call();
   }
 
   /** Follows `history:progress`; returns the function that stops. */

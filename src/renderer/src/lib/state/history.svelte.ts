@@ -22,6 +22,7 @@ import type {
 import { messageOf, type Bridge } from '../bridge.js';
 import { TYPE_WORDS } from '../history-words.js';
 import { DateRangeState } from './date-range.svelte.js';
+import { Loader } from './loader.svelte.js';
 import { aboutFilters, type ExportTarget } from './exports.svelte.js';
 import { RowPages, type PageFetcher } from './row-pages.svelte.js';
 
@@ -61,8 +62,7 @@ export class HistoryState {
   #contractId = $state('');
   #sort = $state<HistorySort>('time');
   #summary = $state.raw<HistorySummary | null>(null);
-  #summaryLoading = $state(false);
-  #summaryError = $state<string | null>(null);
+  readonly #summaryReads = new Loader();
   #choices = $state.raw<HistoryChoices | null>(null);
   #active = $state(0);
   #open = $state.raw<OpenSettlement | null>(null);
@@ -75,7 +75,6 @@ export class HistoryState {
   #rereading = false;
   /** The store changed again while a re-read ran: one more re-read when it ends. */
   #changedDuringReread = false;
-  #summaryRequest = 0;
   #detailRequest = 0;
   #queryId = 0;
   readonly range: DateRangeState;
@@ -209,10 +208,10 @@ export class HistoryState {
     return this.#summary;
   }
   get summaryLoading(): boolean {
-    return this.#summaryLoading;
+    return this.#summaryReads.loading;
   }
   get summaryError(): string | null {
-    return this.#summaryError;
+    return this.#summaryReads.error;
   }
   get choices(): HistoryChoices | null {
     return this.#choices;
@@ -349,7 +348,7 @@ export class HistoryState {
   retry(): void {
     const filter = this.filter;
     if (!filter) return;
-    if (this.#summaryError || !this.#summary) void this.#loadSummary(filter);
+    if (this.#summaryReads.error || !this.#summary) void this.#loadSummary(filter);
     if (!this.rows.known && !this.rows.loading) void this.rows.reset(this.#reader(filter));
     else this.rows.retry();
   }
@@ -371,7 +370,7 @@ export class HistoryState {
     this.#sort = 'time';
     this.range.clear();
     this.#summary = null;
-    this.#summaryError = null;
+    this.#summaryReads.error = null;
     this.#choices = null;
     this.rows.clear();
     this.#queryId++;
@@ -388,10 +387,10 @@ export class HistoryState {
     if (!this.#loaded) return;
     const filter = this.filter;
     const mine = ++this.#queryId; // an answer on its way is of the last filter
-    this.#summaryRequest++;
+    // The summary follows the rows: it shows as on its way from now.
+    this.#summaryReads.cancel(filter !== null);
     if (!filter) return; // the date filter says why, and `stale` hides what is held
     this.#active = 0;
-    this.#summaryLoading = true;
     this.#reading = true;
     await this.rows.reset(this.#reader(filter));
     if (mine !== this.#queryId) return;
@@ -405,22 +404,11 @@ export class HistoryState {
       this.#bridge.invoke('history:list', { filter, sort, limit, offset });
   }
 
-  async #loadSummary(filter: HistoryFilter): Promise<void> {
-    const mine = ++this.#summaryRequest;
-    this.#summaryLoading = true;
-    try {
-      const summary = await this.#bridge.invoke('history:summary', {
-        filter,
-        timeZone: this.#timeZone,
-      });
-      if (mine !== this.#summaryRequest) return;
-      this.#summary = summary;
-      this.#summaryError = null;
-    } catch (err) {
-      if (mine === this.#summaryRequest) this.#summaryError = messageOf(err);
-    } finally {
-      if (mine === this.#summaryRequest) this.#summaryLoading = false;
-    }
+  #loadSummary(filter: HistoryFilter): Promise<boolean> {
+    return this.#summaryReads.run(
+      () => this.#bridge.invoke('history:summary', { filter, timeZone: this.#timeZone }),
+      (summary) => (this.#summary = summary),
+    );
   }
 
   /** Fixtures of the league and team chosen (and, with `byPeriod`, around the period). */

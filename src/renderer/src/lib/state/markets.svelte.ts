@@ -1,6 +1,7 @@
 /** The markets screen's data: fixtures from the local store, filtered and paged by main. */
 import type { Fixture, FixturePage } from '../../../../shared/ipc/contract.js';
-import { messageOf, type Bridge } from '../bridge.js';
+import type { Bridge } from '../bridge.js';
+import { Loader } from './loader.svelte.js';
 import { PageWindow } from './page-window.svelte.js';
 
 export const PAGE_SIZE = 20;
@@ -17,8 +18,7 @@ export class MarketsState {
   #team = $state('');
   #league = $state('');
   #page = $state.raw<FixturePage | null>(null);
-  #loading = $state(false);
-  #error = $state<string | null>(null);
+  readonly #reads = new Loader();
   /** The page's fixtures grouped by league, leagues in the order they first appear. */
   #groups = $derived.by(() => {
     const groups: LeagueGroup[] = [];
@@ -29,7 +29,6 @@ export class MarketsState {
     }
     return groups;
   });
-  #request = 0;
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: Bridge;
   readonly #window = new PageWindow(PAGE_SIZE, () => this.#page?.total ?? 0);
@@ -72,10 +71,10 @@ export class MarketsState {
     return this.#page;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#reads.loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#reads.error;
   }
   get groups(): LeagueGroup[] {
     return this.#groups;
@@ -105,25 +104,18 @@ export class MarketsState {
   }
 
   async load(): Promise<void> {
-    const mine = ++this.#request;
-    this.#loading = true;
-    try {
-      const team = this.#team.trim();
-      const page = await this.#bridge.invoke('fixtures:list', {
-        openOnly: this.#openOnly,
-        ...(team ? { team } : {}),
-        ...(this.#league ? { league: this.#league } : {}),
-        limit: PAGE_SIZE,
-        offset: this.#window.offset,
-      });
-      if (mine !== this.#request) return;
-      this.#page = page;
-      this.#error = null;
-    } catch (err) {
-      if (mine === this.#request) this.#error = messageOf(err);
-    } finally {
-      if (mine === this.#request) this.#loading = false;
-    }
+    const team = this.#team.trim();
+    const filter = {
+      openOnly: this.#openOnly,
+      ...(team ? { team } : {}),
+      ...(this.#league ? { league: this.#league } : {}),
+      limit: PAGE_SIZE,
+      offset: this.#window.offset,
+    };
+    await this.#reads.run(
+      () => this.#bridge.invoke('fixtures:list', filter),
+      (page) => (this.#page = page),
+    );
   }
 
   /** A filter changed: back to the first page. */

@@ -14,8 +14,8 @@ export interface RevealsPositions {
 }
 
 export class NavigationState {
-  #screen = $state<DeskScreen>('markets');
-  #shortcutsOpen = $state(false);
+  screen = $state<DeskScreen>('markets');
+  shortcutsOpen = $state(false);
   #searchFor = $state<DeskScreen | null>(null);
   readonly #bridge: Bridge;
   readonly #positions: RevealsPositions;
@@ -25,28 +25,14 @@ export class NavigationState {
     this.#positions = positions;
   }
 
-  get screen(): DeskScreen {
-    return this.#screen;
-  }
-  set screen(value: DeskScreen) {
-    this.#screen = value;
-  }
-
-  get shortcutsOpen(): boolean {
-    return this.#shortcutsOpen;
-  }
-  set shortcutsOpen(open: boolean) {
-    this.#shortcutsOpen = open;
-  }
-
   /** The screen whose search box should take the focus now, until it has. */
   get searchFor(): DeskScreen | null {
     return this.#searchFor;
   }
 
   requestSearch(): void {
-    if (!SEARCHABLE.includes(this.#screen)) this.#screen = 'markets';
-    this.#searchFor = this.#screen;
+    if (!SEARCHABLE.includes(this.screen)) this.screen = 'markets';
+    this.#searchFor = this.screen;
   }
 
   /** The search box has the focus. */
@@ -57,10 +43,10 @@ export class NavigationState {
   /** The shortcuts overlay opens over the screen shown now: main does not know which it is. */
   show(request: ShowRequest): void {
     if (request.shortcuts) {
-      this.#shortcutsOpen = true;
+      this.shortcutsOpen = true;
       return;
     }
-    this.#screen = request.screen;
+    this.screen = request.screen;
     if (request.screen === 'positions' && request.contractId) {
       this.#positions.reveal(request.contractId, request.outcome);
     }
@@ -73,19 +59,19 @@ export class NavigationState {
     if (!action) return false;
     switch (action.kind) {
       case 'screen':
-        this.#shortcutsOpen = false;
-        this.#screen = action.screen;
+        this.shortcutsOpen = false;
+        this.screen = action.screen;
         return true;
       case 'search':
-        if (this.#shortcutsOpen) return false;
+        if (this.shortcutsOpen) return false;
         this.requestSearch();
         return true;
       case 'shortcuts':
-        this.#shortcutsOpen = !this.#shortcutsOpen;
+        this.shortcutsOpen = !this.shortcutsOpen;
         return true;
       case 'escape':
-        if (!this.#shortcutsOpen) return false;
-        this.#shortcutsOpen = false;
+        if (!this.shortcutsOpen) return false;
+        this.shortcutsOpen = false;
         return true;
     }
   }

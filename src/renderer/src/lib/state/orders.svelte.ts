@@ -16,9 +16,10 @@ import type {
   OrderTotals,
 } from '../../../../shared/ipc/contract.js';
 import { STATUS_GROUP_OF, STATUS_GROUP_WORDS } from '../../../../shared/desk/status.js';
-import { messageOf, type Bridge } from '../bridge.js';
+import type { Bridge } from '../bridge.js';
 import { DateRangeState } from './date-range.svelte.js';
 import { aboutFilters, type ExportTarget } from './exports.svelte.js';
+import { Loader } from './loader.svelte.js';
 import { PageWindow } from './page-window.svelte.js';
 
 export const ORDERS_PAGE_SIZE = 100;
@@ -30,17 +31,13 @@ export class OrdersState {
   #side = $state<Side | ''>('');
   #contractId = $state('');
   #page = $state.raw<OrderPage | null>(null);
-  #loading = $state(false);
+  readonly #pageReads = new Loader();
   /** A new filter's first page is on its way: the page held is the last filter's. */
   #reading = $state(false);
-  #error = $state<string | null>(null);
   #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
   #totals = $state.raw<OrderTotals | null>(null);
-  #totalsError = $state<string | null>(null);
-  #pageRequest = 0;
-  #totalsRequest = 0;
   /** The totals are being read (a new filter's, or after a change). */
-  #readingTotals = $state(false);
+  readonly #totalsReads = new Loader();
   /** Asked for the totals while a read ran: one more read when it ends (a burst of pushes). */
   #totalsChangedDuringRead = false;
   /** When the orders were placed: "Today", "Last 7 days", custom dates. */
@@ -95,10 +92,10 @@ export class OrdersState {
     return this.#page?.total ?? 0;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#pageReads.loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#pageReads.error;
   }
   /**
    * The page and totals held are not of the filters as they stand: the dates are not a range,
@@ -109,7 +106,7 @@ export class OrdersState {
   }
   /** The totals held are being read again (a new filter's, or after a change). */
   get totalsLoading(): boolean {
-    return this.#readingTotals;
+    return this.#totalsReads.loading;
   }
   get fixtures(): OrderFixtures['fixtures'] {
     return this.#fixtures;
@@ -161,7 +158,7 @@ export class OrdersState {
     return this.#totals;
   }
   get totalsError(): string | null {
-    return this.#totalsError;
+    return this.#totalsReads.error;
   }
 
   /** Follows `orders:changed`; returns the function that stops. */
@@ -174,25 +171,18 @@ export class OrdersState {
   }
 
   async load(): Promise<void> {
-    const mine = ++this.#pageRequest; // a page on its way is of the last filter
     if (this.range.problem) {
-      this.#loading = false;
-      return; // the date filter says why, and `stale` hides what is held
+      // A page on its way is of the last filter; the date filter says why, and `stale` hides
+      // what is held.
+      this.#pageReads.cancel();
+      return;
     }
-    this.#loading = true;
-    try {
-      const page = await this.#bridge.invoke('orders:list', this.filter);
-      if (mine !== this.#pageRequest) return;
-      this.#page = page;
-      this.#error = null;
-    } catch (err) {
-      if (mine === this.#pageRequest) this.#error = messageOf(err);
-    } finally {
-      if (mine === this.#pageRequest) {
-        this.#loading = false;
-        this.#reading = false;
-      }
-    }
+    const filter = this.filter;
+    const latest = await this.#pageReads.run(
+      () => this.#bridge.invoke('orders:list', filter),
+      (page) => (this.#page = page),
+    );
+    if (latest) this.#reading = false;
   }
 
   async loadFixtures(): Promise<void> {
@@ -207,27 +197,17 @@ export class OrdersState {
   async loadTotals(): Promise<void> {
     const scope = this.scope;
     if (!scope) return;
-    if (this.#readingTotals) {
+    if (this.#totalsReads.loading) {
       this.#totalsChangedDuringRead = true;
       return;
     }
-    const mine = ++this.#totalsRequest;
-    this.#readingTotals = true;
-    try {
-      const totals = await this.#bridge.invoke('orders:totals', scope);
-      if (mine !== this.#totalsRequest) return;
-      this.#totals = totals;
-      this.#totalsError = null;
-    } catch (err) {
-      if (mine === this.#totalsRequest) this.#totalsError = messageOf(err);
-    } finally {
-      if (mine === this.#totalsRequest) {
-        this.#readingTotals = false;
-        if (this.#totalsChangedDuringRead) {
-          this.#totalsChangedDuringRead = false;
-          void this.loadTotals();
-        }
-      }
+    const latest = await this.#totalsReads.run(
+      () => this.#bridge.invoke('orders:totals', scope),
+      (totals) => (this.#totals = totals),
+    );
+    if (latest && this.#totalsChangedDuringRead) {
+      this.#totalsChangedDuringRead = false;
+      void this.loadTotals();
     }
   }
 
@@ -257,8 +237,7 @@ export class OrdersState {
         added.push(row);
     }
     added.sort((a, b) => b.createdAt - a.createdAt);
-    this.#pageRequest++; // a read still on its way is older than this
-    this.#loading = false;
+    this.#pageReads.cancel(); // a read still on its way is older than this
     this.#page = {
       ...page,
       rows: [...added, ...rows].slice(0, this.#window.size),
@@ -299,8 +278,7 @@ export class OrdersState {
    */
   async #firstPage(): Promise<void> {
     this.#window.reset();
-    this.#totalsRequest++;
-    this.#readingTotals = false;
+    this.#totalsReads.cancel();
     this.#totalsChangedDuringRead = false;
     this.#reading = this.scope !== null;
     void this.loadTotals();

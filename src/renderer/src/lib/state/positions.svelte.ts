@@ -6,9 +6,10 @@
 import type { PositionRow, PositionsView } from '../../../../shared/ipc/contract.js';
 import { positionTotals, type PositionTotals } from '../../../../shared/desk/totals.js';
 import { cmp } from '../../../../shared/money.js';
-import { messageOf, type Bridge } from '../bridge.js';
+import type { Bridge } from '../bridge.js';
 import { ago } from '../format.js';
 import type { Clock } from './clock.svelte.js';
+import { Loader } from './loader.svelte.js';
 
 /** The sortable columns, each with how two rows compare on it. */
 export const POSITION_SORTS = {
@@ -48,18 +49,18 @@ export function positionKey(p: { contractId: string; outcome: string }): string 
 
 export class PositionsState {
   #view = $state.raw<PositionsView | null>(null);
-  #loading = $state(false);
-  #error = $state<string | null>(null);
+  readonly #reads = new Loader();
   #sortKey = $state<PositionSortKey>('fixture');
   #direction = $state<SortDirection>('ascending');
-  #search = $state('');
-  /** The row the user picked (the Practice panel defaults to its fixture). */
-  #selected = $state<string | null>(null);
+  /** Words the rows are filtered by (outcome, league, teams, contract). */
+  search = $state('');
+  /** The key of the row the user picked (the Practice panel defaults to its fixture). */
+  selected = $state<string | null>(null);
   /** A row main asked to bring forward (a clicked alert or notification). */
   #highlight = $state<{ key: string; seq: number } | null>(null);
 
   #rows = $derived.by(() => {
-    const words = this.#search.trim().toLowerCase();
+    const words = this.search.trim().toLowerCase();
     const all = this.#view?.positions ?? [];
     const shown = words
       ? all.filter((p) =>
@@ -79,7 +80,6 @@ export class PositionsState {
   });
   #totals = $derived.by(() => positionTotals(this.#rows));
 
-  #request = 0;
   readonly #bridge: Bridge;
   readonly #clock: Clock;
 
@@ -103,10 +103,10 @@ export class PositionsState {
     return this.#totals;
   }
   get loading(): boolean {
-    return this.#loading;
+    return this.#reads.loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#reads.error;
   }
 
   get sortKey(): PositionSortKey {
@@ -116,27 +116,13 @@ export class PositionsState {
     return this.#direction;
   }
 
-  get search(): string {
-    return this.#search;
-  }
-  set search(value: string) {
-    this.#search = value;
-  }
-
-  get selected(): string | null {
-    return this.#selected;
-  }
-  set selected(key: string | null) {
-    this.#selected = key;
-  }
-
   get highlight(): { key: string; seq: number } | null {
     return this.#highlight;
   }
 
   /** The selected position, if it is still open. */
   get selectedRow(): PositionRow | null {
-    const key = this.#selected;
+    const key = this.selected;
     return key ? (this.all.find((p) => positionKey(p) === key) ?? null) : null;
   }
 
@@ -187,18 +173,17 @@ export class PositionsState {
       this.all.find((p) => p.contractId === contractId && (!outcome || p.outcome === outcome)) ??
       null;
     const key = row ? positionKey(row) : positionKey({ contractId, outcome: outcome ?? '' });
-    if (row && !this.#rows.includes(row)) this.#search = '';
-    this.#selected = key;
+    if (row && !this.#rows.includes(row)) this.search = '';
+    this.selected = key;
     this.#highlight = { key, seq: (this.#highlight?.seq ?? 0) + 1 };
   }
 
   /** Repaints from every push; returns the function that stops. */
   start(): () => void {
     const stop = this.#bridge.on('positions:changed', (change) => {
-      this.#request++; // a push is newer than any read still on its way
+      this.#reads.cancel(); // a push is newer than any read still on its way
       this.#view = change.view;
-      this.#error = null;
-      this.#loading = false;
+      this.#reads.error = null;
     });
     void this.load();
     return stop;
@@ -206,24 +191,16 @@ export class PositionsState {
 
   /** Reads the view from the store (also offline); pushes keep it current from then on. */
   async load(): Promise<void> {
-    const mine = ++this.#request;
-    this.#loading = true;
-    try {
-      const view = await this.#bridge.invoke('positions:list', {});
-      if (mine !== this.#request) return;
-      this.#view = view;
-      this.#error = null;
-    } catch (err) {
-      if (mine === this.#request) this.#error = messageOf(err);
-    } finally {
-      if (mine === this.#request) this.#loading = false;
-    }
+    await this.#reads.run(
+      () => this.#bridge.invoke('positions:list', {}),
+      (view) => (this.#view = view),
+    );
   }
 
   /** Another account: its positions, none of the last one's. */
   reset(): void {
     this.#view = null;
-    this.#selected = null;
+    this.selected = null;
     this.#highlight = null;
     void this.load();
   }

@@ -5,17 +5,16 @@
  */
 import type { BetTerms, QuoteResult } from '../../../../shared/ipc/contract.js';
 import { QUOTE_TTL_MS } from '../../../../shared/api/limits.js';
-import { messageOf, type Bridge } from '../bridge.js';
+import type { Bridge } from '../bridge.js';
 import type { Clock } from './clock.svelte.js';
+import { Loader } from './loader.svelte.js';
 
 export class SlipQuote {
   #result = $state.raw<QuoteResult | null>(null);
   /** The terms the quote prices: what a MARKET order places. */
   #terms = $state.raw<BetTerms | null>(null);
-  #requesting = $state(false);
-  #error = $state<string | null>(null);
-  /** Counts requests and discards: an answer to an older request is dropped. */
-  #requestSeq = 0;
+  /** An answer to an older request, or one that came after a discard, is dropped. */
+  readonly #asks = new Loader();
 
   readonly #remainingMs = $derived.by(() => {
     if (!this.#result) return 0;
@@ -38,10 +37,10 @@ export class SlipQuote {
     return this.#terms;
   }
   get requesting(): boolean {
-    return this.#requesting;
+    return this.#asks.loading;
   }
   get error(): string | null {
-    return this.#error;
+    return this.#asks.error;
   }
   /** Milliseconds the quote has left by the exchange's clock; 0 once expired. */
   get remainingMs(): number {
@@ -61,28 +60,23 @@ export class SlipQuote {
    */
   async request(terms: BetTerms): Promise<boolean> {
     this.discard();
-    const mine = ++this.#requestSeq;
-    this.#requesting = true;
-    try {
-      const result = await this.#bridge.invoke('quote:request', terms);
-      if (mine !== this.#requestSeq) return false;
-      this.#result = result;
-      this.#terms = terms;
-      return true;
-    } catch (err) {
-      if (mine === this.#requestSeq) this.#error = messageOf(err);
-      return false;
-    } finally {
-      if (mine === this.#requestSeq) this.#requesting = false;
-    }
+    let answered = false;
+    await this.#asks.run(
+      () => this.#bridge.invoke('quote:request', terms),
+      (result) => {
+        this.#result = result;
+        this.#terms = terms;
+        answered = true;
+      },
+    );
+    return answered;
   }
 
   /** The terms changed: the quote no longer prices them, and an answer on its way is dropped. */
   discard(): void {
-    this.#requestSeq++;
+    this.#asks.cancel();
+    this.#asks.error = null;
     this.#result = null;
     this.#terms = null;
-    this.#requesting = false;
-    this.#error = null;
   }
 }

@@ -26,7 +26,7 @@ import type {
   PositionRow,
   QuoteResult,
 } from '../../../../shared/ipc/contract.js';
-import { readLeg, readSizing } from '../../../../shared/api/leg.js';
+import { readLeg } from '../../../../shared/api/leg.js';
 import { estimateClose, type CloseEstimate } from '../../../../shared/desk/close.js';
 import { fixtureRefOf } from '../../../../shared/desk/fixture.js';
 import { isFateUnknown } from '../../../../shared/desk/status.js';
@@ -105,7 +105,10 @@ export class SlipState {
       fixtureName: this.fixtureName,
     }),
   );
-  /** The leg and size as every layer reads them (the shared leg parser), or null. */
+  /**
+   * The leg as every layer reads it (the shared leg parser) and the size as #size read it, or
+   * null. The size is read once: what slipSize passes is already the API's decimal string.
+   */
   readonly #terms = $derived.by((): BetTerms | null => {
     const s = this.#selection;
     const qty = this.#size.qty;
@@ -118,10 +121,9 @@ export class SlipState {
       market: 'DRAW_NO_BET',
       boost: side === 'SELL' ? 0 : this.#boost,
     });
-    const size = readSizing(side, qty, this.#unitAsked);
-    if (!leg.ok || !size.ok) return null;
+    if (!leg.ok) return null;
     const { contractId, outcome, boost } = leg.value;
-    return { contractId, outcome, side, qty: size.value.qty, unit: size.value.unit, boost };
+    return { contractId, outcome, side, qty, unit: this.#unitAsked, boost };
   });
   readonly #refusal = $derived.by((): Refusal | null => {
     const s = this.#selection;

@@ -7,8 +7,10 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { IpcChannel } from '../../../src/shared/ipc/contract.js';
 import type { WsInvoke } from '../../../src/shared/ipc/ws-protocol.js';
 import { BridgeFailure } from '../../../src/renderer/src/lib/bridge.js';
+import { connectBridge } from '../../../src/renderer/src/lib/connect.js';
+import { createRoot } from '../../../src/renderer/src/lib/root.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
-import { appInfo, positionsView } from '../rows.js';
+import { appInfo, appStatus, positionsView } from '../rows.js';
 import { FakeSocket } from './fake-socket.js';
 
 /** The host's end of the socket: each invoke frame is answered by `main`. */
@@ -49,18 +51,11 @@ beforeEach(() => {
   FakeSocket.made = [];
   const main = (HostSocket.main = new FakeBridge());
   main.answer('app:info', appInfo());
-  main.answer('status:get', {
-    mode: 'paper',
-    online: true,
-    sync: { state: 'idle', lastSyncAt: null, message: null },
-    clockOffsetMs: 0,
-    rateBudget: [],
-  });
+  main.answer('status:get', appStatus());
   main.answer('positions:list', positionsView([]));
   vi.stubGlobal('WebSocket', HostSocket);
   vi.stubGlobal('window', {});
   vi.stubGlobal('location', { host: '127.0.0.1:4321', search: '?token=t0k' });
-  vi.resetModules();
 });
 
 afterEach(() => {
@@ -70,9 +65,9 @@ afterEach(() => {
 });
 
 test('a dropped socket, once back, has every screen read its data again', async () => {
-  const desk = await import('../../../src/renderer/src/lib/desk.js');
+  const desk = createRoot(connectBridge());
   const main = HostSocket.main;
-  stop = desk.startDesk();
+  stop = desk.start();
   FakeSocket.last.open();
   await settle();
   const count = (channel: IpcChannel) => main.inputs(channel).length;

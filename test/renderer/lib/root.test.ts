@@ -1,17 +1,16 @@
 /**
  * The renderer's composition root, wired to an in-memory main through `window.betdesk` (the
  * Electron preload's shape): what each state reads of the others, and what a change of account
- * sets off. A reconnection, which only the browser host's socket has: desk-reconnect.test.ts.
+ * sets off. A reconnection, which only the browser host's socket has: root-reconnect.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BetdeskBridge } from '../../../src/shared/ipc/bridge.js';
 import type { FixturePage } from '../../../src/shared/ipc/contract.js';
 import { BridgeFailure } from '../../../src/renderer/src/lib/bridge.js';
-import type * as DeskModule from '../../../src/renderer/src/lib/desk.js';
+import { connectBridge } from '../../../src/renderer/src/lib/connect.js';
+import { createRoot, type Root } from '../../../src/renderer/src/lib/root.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
-import { appInfo, fixture, fixtureRef, NOW, position, positionsView } from '../rows.js';
-
-type Desk = typeof DeskModule;
+import { appInfo, appStatus, fixture, fixtureRef, NOW, position, positionsView } from '../rows.js';
 
 const arsche = fixture();
 const livmun = fixture({
@@ -51,25 +50,18 @@ function preloadOver(main: FakeBridge): BetdeskBridge {
 }
 
 let main: FakeBridge;
-let desk: Desk;
+let desk: Root;
 let stop: () => void;
 
 beforeEach(async () => {
   main = new FakeBridge();
   main.answer('app:info', appInfo());
-  main.answer('status:get', {
-    mode: 'paper',
-    online: true,
-    sync: { state: 'idle', lastSyncAt: null, message: null },
-    clockOffsetMs: 0,
-    rateBudget: [],
-  });
+  main.answer('status:get', appStatus());
   main.answer('fixtures:list', page);
   main.answer('positions:list', positionsView([held]));
   vi.stubGlobal('window', { betdesk: preloadOver(main) });
-  vi.resetModules();
-  desk = await import('../../../src/renderer/src/lib/desk.js');
-  stop = desk.startDesk();
+  desk = createRoot(connectBridge());
+  stop = desk.start();
   await settle();
 });
 

@@ -1,0 +1,81 @@
+/**
+ * The bet slip as the user sees it: the quote's figures and the Place button once a quote is in,
+ * and main's refusal in its own words when a bet is refused.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import BetSlip from '../../../../src/renderer/src/components/slip/BetSlip.svelte';
+import { ErrorCodes } from '../../../../src/shared/api/errors.js';
+import type { Root } from '../../../../src/renderer/src/lib/root.js';
+import { FakeBridge } from '../../fake-bridge.js';
+import { mountWith, testRoot } from '../../mount.js';
+import { appInfo, appStatus, fixture, orderRow, quoteResult } from '../../rows.js';
+
+let bridge: FakeBridge;
+let root: Root;
+let remove: () => void;
+
+beforeEach(async () => {
+  bridge = new FakeBridge();
+  bridge.answer('app:info', appInfo());
+  bridge.answer('status:get', appStatus());
+  bridge.answer('settings:get', { oneClickBetting: true, startAtLogin: false, startHidden: false });
+  // Alive for 30 s from now, by the page's own clock.
+  bridge.answer('quote:request', quoteResult({ expiresAt: Date.now() + 30_000 }));
+  root = testRoot(bridge);
+  await root.app.refresh();
+  await root.settings.load();
+  remove = mountWith(BetSlip, root);
+});
+
+afterEach(() => remove());
+
+/** Picks ARS in ARS v CHE, types 25 contracts and asks for a quote. */
+async function quoteArs(): Promise<void> {
+  root.slip.select(fixture(), 'ARS');
+  await userEvent.fill(page.getByRole('textbox', { name: 'Number of contracts' }), '25');
+  await userEvent.click(page.getByRole('button', { name: 'Request quote' }));
+}
+
+test('with nothing picked, the slip says how to start a bet', async () => {
+  await expect.element(page.getByRole('heading', { name: 'Bet slip' })).toBeVisible();
+  await expect.element(page.getByText(/Pick an outcome in the markets/)).toBeVisible();
+});
+
+test('a quote shows its price and cost, and Place names the bet', async () => {
+  await quoteArs();
+  const quote = page.getByRole('region', { name: 'Quote result' });
+  await expect.element(quote.getByText('Entry price')).toBeVisible();
+  await expect.element(quote.getByText('0.5600', { exact: true })).toBeVisible();
+  await expect.element(quote.getByText('$24.00', { exact: true })).toBeVisible();
+  const place = page.getByRole('button', { name: /^Place bet · 25 contracts · \$24\.00/ });
+  await expect.element(place).toBeEnabled();
+  expect(bridge.inputs('quote:request')).toEqual([
+    { contractId: 'EPL-ARSCHE', outcome: 'ARS', side: 'BUY', qty: '25', unit: 'BASE', boost: 0 },
+  ]);
+});
+
+test('a placed bet is sent once, with the quote it was priced by', async () => {
+  bridge.answer('order:place', (input) => ({
+    row: orderRow({ clientOrderId: input.clientOrderId }),
+    repeated: false,
+  }));
+  await quoteArs();
+  await userEvent.click(page.getByRole('button', { name: /^Place bet/ }));
+  await expect.poll(() => bridge.inputs('order:place')).toHaveLength(1);
+  expect(bridge.inputs('order:place')[0]).toMatchObject({ type: 'FOK', rfqId: 'rfq-1' });
+});
+
+test('a refused bet shows main’s sentence, and nothing is placed', async () => {
+  bridge.fail('order:place', {
+    kind: 'exchange',
+    code: ErrorCodes.OPPOSITE_HELD,
+    message: 'The opposite outcome is held; close it before betting this one.',
+  });
+  await quoteArs();
+  await userEvent.click(page.getByRole('button', { name: /^Place bet/ }));
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('The opposite outcome is held; close it before betting this one.');
+  expect(root.slip.order).toBeNull();
+});
