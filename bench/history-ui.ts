@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../build/chromium.js';
-import { createAppServices, type AppServices } from '../src/main/app/services.js';
+import { createAppServices, type AppServices } from '../src/main/root/services.js';
 import { ExportDownloads } from '../src/main/export/index.js';
 import { startHost, type RunningHost } from '../src/main/host/server.js';
 import { formatReport, type BenchReport } from './core-store.js';

@@ -11,10 +11,10 @@ import {
   type AccountRegistry,
   type AccountView,
 } from '../accounts/index.js';
-import { openAccountRegistry } from '../app/accounts.js';
-import { AccountConnection, RateGovernors } from '../app/connection.js';
-import { defaultDataDir, legacyDataDirs } from '../app/data-dir.js';
-import { openDataStore, openStoreFile } from '../app/store-file.js';
+import { openAccountRegistry } from '../accounts/feature.js';
+import { AccountConnection, RateGovernors } from '../root/connection.js';
+import { defaultDataDir, legacyDataDirs } from '../data/data-dir.js';
+import { openDataStore, openStoreFile } from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
 import type { Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';

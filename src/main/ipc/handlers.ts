@@ -16,7 +16,7 @@ import { accountHandlers } from './features/accounts.js';
 import { alertHandlers } from './features/alerts.js';
 import { appHandlers } from './features/app.js';
 import { deskHandlers } from './features/desk.js';
-import { combineHandlers, type IpcHandlers } from './features/feature.js';
+import { combineHandlers, type IpcHandlers } from './handler.js';
 import { historyHandlers } from './features/history.js';
 import { marketHandlers } from './features/markets.js';
 import { practiceHandlers } from './features/practice.js';
@@ -25,7 +25,7 @@ import type { Services } from './services.js';
 import type { IpcTransport } from './transport.js';
 import { checkEvent, checkInput, checkOutput } from './validate.js';
 
-export type { IpcHandlers } from './features/feature.js';
+export type { IpcHandlers } from './handler.js';
 
 /** Every channel's handler, each feature contributing its own. */
 export function createHandlers(services: Services): IpcHandlers {

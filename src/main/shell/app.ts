@@ -27,7 +27,7 @@ import type {
   AppStatus,
   ShowRequest,
 } from '../../shared/ipc/contract.js';
-import { defaultDataDir } from '../app/data-dir.js';
+import { defaultDataDir } from '../data/data-dir.js';
 import { registerHandlers } from '../ipc/handlers.js';
 import type { CreateServices, Services } from '../ipc/services.js';
 import { defaultLogsDir, openAppLog, type AppLog } from '../log/index.js';

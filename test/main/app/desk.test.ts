@@ -4,8 +4,8 @@
  * user does at the desk, end to end below the bridge.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../src/main/app/services.js';
-import { PRACTICE_REFUSED } from '../../../src/main/desk/practice.js';
+import type { AppServices } from '../../../src/main/root/services.js';
+import { PRACTICE_REFUSED } from '../../../src/main/practice/feature.js';
 import { ServiceError } from '../../../src/main/ipc/errors.js';
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
 import type {

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { supportService, type SupportContext } from '../../../src/main/app/support.js';
+import { supportService, type SupportContext } from '../../../src/main/support/feature.js';
 import { openAppLog, type AppLog } from '../../../src/main/log/index.js';
-import type { AccountSession } from '../../../src/main/app/session.js';
+import type { AccountSession } from '../../../src/main/root/session.js';
 import type { Account, AppInfo, AppStatus } from '../../../src/shared/ipc/contract.js';
 import { tempDir, tempStore, type TempStore } from '../../harness/temp.js';
 

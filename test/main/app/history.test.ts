@@ -4,7 +4,7 @@
  * game, and History shows them from the store with totals that add up.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../src/main/app/services.js';
+import type { AppServices } from '../../../src/main/root/services.js';
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
 import type {
   Fixture,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { STORE_FILE } from '../../../src/main/app/store-file.js';
-import { shortTime } from '../../../src/main/app/store-notices.js';
+import { STORE_FILE } from '../../../src/main/data/store-file.js';
+import { shortTime } from '../../../src/main/data/store-notices.js';
 import { backupStore, listBackups } from '../../../src/main/store/backup.js';
 import { overwritePages, seedStore, writeGarbage } from '../store/damage.js';
 import { AppHarness } from './support.js';

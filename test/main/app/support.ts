@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { createAppServices, type AppServices } from '../../../src/main/root/services.js';
 import type {
   Account,
   BetTerms,

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STORE_FILE } from '../../../src/main/app/store-file.js';
+import { STORE_FILE } from '../../../src/main/data/store-file.js';
 import { backupStore } from '../../../src/main/store/backup.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { bundle, root, type Runnable } from '../trading/bundle.js';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportService, MAX_ACTIVE_EXPORTS } from '../../../src/main/app/exports.js';
+import { exportService, MAX_ACTIVE_EXPORTS } from '../../../src/main/export/feature.js';
 import {
   ExportDownloads,
   exportOrdersCsv,

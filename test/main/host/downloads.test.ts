@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { exportService, type AppExportService } from '../../../src/main/app/exports.js';
+import { exportService, type AppExportService } from '../../../src/main/export/feature.js';
 import { ExportDownloads, exportSettlementsCsv } from '../../../src/main/export/index.js';
 import { startHost, type RunningHost } from '../../../src/main/host/server.js';
 import type { Store } from '../../../src/main/store/index.js';

@@ -7,7 +7,7 @@ import {
 } from '../../../src/shared/ipc/contract.js';
 import { ExchangeError, NetworkError } from '../../../src/main/client/index.js';
 import { ServiceError } from '../../../src/main/ipc/errors.js';
-import { combineHandlers } from '../../../src/main/ipc/features/feature.js';
+import { combineHandlers } from '../../../src/main/ipc/handler.js';
 import { createHandlers, dispatch, registerHandlers } from '../../../src/main/ipc/handlers.js';
 import type { IpcTransport, RawHandler } from '../../../src/main/ipc/transport.js';
 import {

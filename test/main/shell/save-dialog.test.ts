@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportService } from '../../../src/main/app/exports.js';
+import { exportService } from '../../../src/main/export/feature.js';
 import { exportSettlementsCsv } from '../../../src/main/export/index.js';
 import { exportFileChooser } from '../../../src/main/shell/save-dialog.js';
 import type { Store } from '../../../src/main/store/index.js';

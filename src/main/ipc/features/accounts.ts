@@ -1,6 +1,6 @@
 /** Exchange accounts: secrets go in once, to the keychain, and never come back out. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type AccountHandlers = FeatureHandlers<
   'accounts:list' | 'accounts:add' | 'accounts:remove' | 'accounts:switch'

@@ -1,6 +1,6 @@
 /** The alert centre and the account's alert settings. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type AlertHandlers = FeatureHandlers<
   'alerts:list' | 'alerts:read' | 'alerts:settings' | 'alerts:configure'

@@ -3,7 +3,7 @@
  * acknowledging a notice about the local store.
  */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type AppHandlers = FeatureHandlers<
   | 'app:info'

@@ -1,6 +1,6 @@
 /** The betting desk: placing, the order blotter, open positions. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type DeskHandlers = FeatureHandlers<
   'order:place' | 'orders:list' | 'orders:get' | 'orders:fixtures' | 'positions:list'

@@ -1,6 +1,6 @@
 /** History: settlements from the store, their totals and P&L series, export, and resync. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type HistoryHandlers = FeatureHandlers<
   | 'history:list'

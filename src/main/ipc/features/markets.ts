@@ -1,6 +1,6 @@
 /** Markets from the store, and quotes from the exchange. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type MarketHandlers = FeatureHandlers<'fixtures:list' | 'quote:request'>;
 

@@ -1,6 +1,6 @@
 /** Practice controls; the service refuses them all unless the paper account is active. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type PracticeHandlers = FeatureHandlers<
   'practice:price' | 'practice:close' | 'practice:resolve' | 'practice:reject'

@@ -1,6 +1,6 @@
 /** Support: the logs folder, opening it, and the diagnostics text. */
 import type { Services } from '../services.js';
-import type { FeatureHandlers } from './feature.js';
+import type { FeatureHandlers } from '../handler.js';
 
 export type SupportHandlers = FeatureHandlers<
   'support:folders' | 'support:diagnostics' | 'logs:open'

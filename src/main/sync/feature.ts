@@ -5,8 +5,8 @@
 import type { AppStatus, RateBucket } from '../../shared/ipc/contract.js';
 import type { BucketSnapshot, RateGovernor } from '../governor/index.js';
 import type { StatusService } from '../ipc/services.js';
-import type { ActiveAccount } from './active.js';
-import type { AccountSession } from './session.js';
+import type { ActiveAccount } from '../root/active.js';
+import type { AccountSession } from '../root/session.js';
 
 export function statusService(active: ActiveAccount): StatusService {
   return {

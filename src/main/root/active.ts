@@ -6,7 +6,7 @@
  */
 import { ServiceError } from '../ipc/errors.js';
 import type { Store } from '../store/index.js';
-import { storeId } from './accounts.js';
+import { storeId } from '../accounts/feature.js';
 import type { AccountSession } from './session.js';
 
 /** The settings key holding the active account's store id (absent: paper). */

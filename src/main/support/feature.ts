@@ -12,7 +12,7 @@ import { STORE_SCHEMA_VERSION, type Store } from '../store/index.js';
 import { ALL_STREAMS } from '../sync/stream-state.js';
 import { diagnosticsText, type Part, type StreamCursor } from './diagnostics.js';
 import { systemFolderOpener } from './open-folder.js';
-import type { AccountSession } from './session.js';
+import type { AccountSession } from '../root/session.js';
 
 export interface SupportContext {
   options: Pick<ServicesOptions, 'dataDir' | 'host' | 'versions' | 'log' | 'openFolder'>;

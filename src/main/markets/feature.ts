@@ -4,9 +4,9 @@
  */
 import type { FixturesService, QuotesService } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
-import type { ActiveAccount } from './active.js';
-import type { FixtureBoard } from './fixtures.js';
-import { refusing } from './refusals.js';
+import type { ActiveAccount } from '../root/active.js';
+import type { FixtureBoard } from './board.js';
+import { refusing } from '../app/refusals.js';
 
 export interface MarketsContext {
   store: Store;

@@ -22,21 +22,21 @@ import type { Emit } from '../desk/alert-centre.js';
 import { IpcEventHub } from '../ipc/events.js';
 import type { CreateServices, Services, ServicesOptions } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
-import { accountServices, appInfoOf, openAccountRegistry } from './accounts.js';
+import { accountServices, appInfoOf, openAccountRegistry } from '../accounts/feature.js';
 import { ActiveAccount, reasonOf, rememberedAccount } from './active.js';
 import { RateGovernors } from './connection.js';
-import { deskServices } from './desk.js';
+import { deskServices } from '../desk/feature.js';
 import { announceSession, forwardEvents } from './events.js';
-import { exportService } from './exports.js';
-import { FixtureBoard } from './fixtures.js';
-import { historyService } from './history.js';
-import { marketServices } from './markets.js';
-import { PaperMode } from './paper.js';
+import { exportService } from '../export/feature.js';
+import { FixtureBoard } from '../markets/board.js';
+import { historyService } from '../history/feature.js';
+import { marketServices } from '../markets/feature.js';
+import { PaperMode } from '../practice/paper.js';
 import { openSession, type AccountSession } from './session.js';
-import { statusService } from './status.js';
-import { supportService } from './support.js';
-import { dailyBackups, openDataStore, type OpenedStore } from './store-file.js';
-import { storeNoticesService, withStoreNotice } from './store-notices.js';
+import { statusService } from '../sync/feature.js';
+import { supportService } from '../support/feature.js';
+import { dailyBackups, openDataStore, type OpenedStore } from '../data/store-file.js';
+import { storeNoticesService, withStoreNotice } from '../data/store-notices.js';
 
 /** The bridge's services plus what the app's own parts (and tests) may reach directly. */
 export interface AppServices extends Services {

@@ -16,9 +16,9 @@ import { knockoutDistance, percent } from '../alerts/distance.js';
 import { ServiceError, sentence } from '../ipc/errors.js';
 import type { PracticeService } from '../ipc/services.js';
 import type { SyncStreamName } from '../sync/events.js';
-import type { PracticeControls } from '../app/paper.js';
+import type { PracticeControls } from './paper.js';
 import type { Store } from '../store/index.js';
-import { fixtureName } from './rows.js';
+import { fixtureName } from '../desk/rows.js';
 
 /** What practice needs of the active account's session. */
 export interface PracticeSession {

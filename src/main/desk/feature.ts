@@ -4,9 +4,9 @@
  * reads come from the store, so positions, orders and alerts show while the exchange is away.
  */
 import type { OrderFixtures, OrderPage } from '../../shared/ipc/contract.js';
-import { markNoticeShown, readDeskSettings, writeDeskSettings } from '../desk/alert-settings.js';
-import { practiceService } from '../desk/practice.js';
-import { entryRow, fixtureLookup, fixtureName } from '../desk/rows.js';
+import { markNoticeShown, readDeskSettings, writeDeskSettings } from './alert-settings.js';
+import { practiceService } from '../practice/feature.js';
+import { entryRow, fixtureLookup, fixtureName } from './rows.js';
 import type {
   AlertsService,
   OrdersService,
@@ -16,11 +16,11 @@ import type {
   TradingDeskService,
 } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
-import type { ActiveAccount } from './active.js';
-import { sessionPositions } from './events.js';
-import { orderTotals } from './history.js';
-import type { PaperMode } from './paper.js';
-import { refusing } from './refusals.js';
+import type { ActiveAccount } from '../root/active.js';
+import { sessionPositions } from '../root/events.js';
+import { orderTotals } from '../history/feature.js';
+import type { PaperMode } from '../practice/paper.js';
+import { refusing } from '../app/refusals.js';
 
 export interface DeskContext {
   store: Store;

@@ -16,9 +16,9 @@ import type {
   SettlementRow,
 } from '../../shared/ipc/contract.js';
 import { fromMicros } from '../../shared/money.js';
-import { summarize } from '../desk/history-summary.js';
+import { summarize } from './summary.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
-import { UnknownTimeZoneError, ZonedCalendar } from '../desk/zoned-time.js';
+import { UnknownTimeZoneError, ZonedCalendar } from './zoned-time.js';
 import { ServiceError } from '../ipc/errors.js';
 import type { HistoryService, OrdersService } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
@@ -26,8 +26,8 @@ import { orderStatusesOf } from '../store/repos/blotter.js';
 import type { OrderFilter } from '../store/repos/orders.js';
 import type { SettlementFilter, StoredSettlement } from '../store/repos/settlements.js';
 import type { HistorySweepProgress } from '../sync/index.js';
-import { refusing } from './refusals.js';
-import type { AccountSession } from './session.js';
+import { refusing } from '../app/refusals.js';
+import type { AccountSession } from '../root/session.js';
 
 export interface HistoryContext {
   store: Store;

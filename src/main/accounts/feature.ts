@@ -4,14 +4,14 @@
  * Accounts reach the bridge with string ids and never a secret.
  */
 import type { Account, AppInfo } from '../../shared/ipc/contract.js';
-import { AccountRegistry, type AccountView } from '../accounts/index.js';
+import { AccountRegistry, type AccountView } from './index.js';
 import { ServiceError } from '../ipc/errors.js';
 import type { AccountsService, AppService, ServicesOptions } from '../ipc/services.js';
 import { Keychain } from '../keychain/keychain.js';
 import type { Store } from '../store/index.js';
-import type { ActiveAccount } from './active.js';
-import { refusing } from './refusals.js';
-import type { AccountSession } from './session.js';
+import type { ActiveAccount } from '../root/active.js';
+import { refusing } from '../app/refusals.js';
+import type { AccountSession } from '../root/session.js';
 
 /** The store's accounts with their secrets in the keychain (`keychainService`: tests' own). */
 export function openAccountRegistry(store: Store, keychainService?: string): AccountRegistry {

@@ -17,13 +17,13 @@ import {
   exportSettlementsCsv,
   type ExportDestination,
   type ExportJobSpec,
-} from '../export/index.js';
+} from './index.js';
 import { ServiceError } from '../ipc/errors.js';
 import type { ExportService } from '../ipc/services.js';
 import type { Store } from '../store/index.js';
 import type { OrderFilter } from '../store/repos/orders.js';
-import { orderFilter, settlementFilter } from './history.js';
-import type { AccountSession } from './session.js';
+import { orderFilter, settlementFilter } from '../history/feature.js';
+import type { AccountSession } from '../root/session.js';
 
 export interface ExportContext {
   store: Store;

@@ -2,7 +2,7 @@
  * Each feature declares the handlers of its own channels; `combineHandlers` joins them into the
  * one table the transports serve, refusing a channel claimed twice.
  */
-import type { IpcChannel, IpcInput, IpcOutput } from '../../../shared/ipc/contract.js';
+import type { IpcChannel, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 
 export type Handler<C extends IpcChannel> = (input: IpcInput<C>) => Promise<IpcOutput<C>>;
 
