@@ -98,11 +98,11 @@ async function startApp(): Promise<App> {
 /** The paper session once it is up and synced its (empty) history, with sync paused. */
 async function readySession(services: AppServices) {
   for (let i = 0; i < 300; i++) {
-    const p = services.session() ? (await services.history.status()).progress : undefined;
+    const p = services.session() ? (await services.call('history:status', {})).progress : undefined;
     if (services.session() && p !== undefined && p?.state !== 'running') break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await services.status.pauseSync();
+  await services.call('sync:pause', {});
   return services.session()!;
 }
 
@@ -251,10 +251,10 @@ async function benchHistoryScreen(): Promise<BenchReport> {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     for (let i = 0; i < 10; i++) {
       let t = performance.now();
-      await services.history.list({ filter: {}, sort: 'time', limit: 200, offset: 0 });
+      await services.call('history:list', { filter: {}, sort: 'time', limit: 200, offset: 0 });
       mainList.push(performance.now() - t);
       t = performance.now();
-      await services.history.summary({ filter: {}, timeZone });
+      await services.call('history:summary', { filter: {}, timeZone });
       mainSummary.push(performance.now() - t);
     }
 

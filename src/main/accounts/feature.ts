@@ -1,17 +1,20 @@
 /**
- * Accounts: the registry (shared with the CLI: rows in the store, secrets in the keychain), and
- * for the bridge the accounts screen, switching, and the app's mode (paper or a live account).
- * Accounts reach the bridge with string ids and never a secret.
+ * Accounts on the bridge: the accounts screen, switching, and the app's mode (paper or a live
+ * account). The registry (shared with the CLI) keeps rows in the store and secrets in the
+ * keychain; accounts reach the bridge with string ids and never a secret.
  */
 import type { Account, AppInfo } from '../../shared/ipc/contract.js';
-import { AccountRegistry, type AccountView } from './index.js';
-import { ServiceError } from '../ipc/errors.js';
-import type { AccountsService, AppService, ServicesOptions } from '../ipc/services.js';
+import type { Handlers } from '../ipc/handler.js';
 import { Keychain } from '../keychain/keychain.js';
-import type { Store } from '../store/index.js';
+import { Refusal } from '../refusal.js';
 import type { ActiveAccount } from '../root/active.js';
-import { refusing } from '../app/refusals.js';
+import type { ServicesOptions } from '../root/options.js';
 import type { AccountSession } from '../root/session.js';
+import type { Store } from '../store/index.js';
+import { AccountRegistry, storeId, type AccountView } from './index.js';
+
+export type AccountsChannel =
+  'app:info' | 'accounts:list' | 'accounts:add' | 'accounts:remove' | 'accounts:switch';
 
 /** The store's accounts with their secrets in the keychain (`keychainService`: tests' own). */
 export function openAccountRegistry(store: Store, keychainService?: string): AccountRegistry {
@@ -29,11 +32,6 @@ export function bridgeAccount(a: AccountView, activeId: number | null): Account 
     active: a.id === activeId,
     createdAt: a.createdAt,
   };
-}
-
-/** The store id of a bridge account id; undefined when it cannot be one. */
-export function storeId(accountId: string): number | undefined {
-  return /^[1-9][0-9]{0,15}$/.test(accountId) ? Number(accountId) : undefined;
 }
 
 /** The active live account's store id; null in paper mode. */
@@ -66,50 +64,40 @@ export interface AccountsContext {
   info: AppInfoOf;
 }
 
-export function accountServices(ctx: AccountsContext): {
-  app: AppService;
-  accounts: AccountsService;
-} {
+export function accountsFeature(ctx: AccountsContext): Handlers<AccountsChannel> {
   const { registry, active, info } = ctx;
   return {
-    app: {
-      info: async () => {
-        await active.settled();
-        return info(active.session);
-      },
+    'app:info': async () => {
+      await active.settled();
+      return info(active.session);
     },
-    accounts: {
-      // Paper is not one of them: it has no row in the accounts screen.
-      list: () =>
-        Promise.resolve(
-          registry
-            .list()
-            .filter((a) => !a.isPaper)
-            .map((a) => bridgeAccount(a, liveId(active.session))),
-        ),
-      add: (input) =>
-        refusing(async () => {
-          const added = await registry.add(input);
-          const account = bridgeAccount(added, null);
-          return added.notice === undefined ? account : { ...account, notice: added.notice };
-        }),
-      remove: (accountId) =>
-        refusing(async () => {
-          await active.settled();
-          const id = storeId(accountId);
-          const a = id === undefined ? undefined : registry.get(id);
-          if (!a || a.isPaper) return false;
-          if (liveId(active.session) === a.id) await active.switchTo(null);
-          return registry.remove(a.id);
-        }),
-      switchTo: (accountId) =>
-        refusing(async () => {
-          if (accountId === null) return info(await active.switchTo(null));
-          const id = storeId(accountId);
-          const a = id === undefined ? undefined : registry.get(id);
-          if (!a) throw new ServiceError('not-found', 'There is no such account.');
-          return info(await active.switchTo(a.isPaper ? null : a.id));
-        }),
+    // Paper is not one of them: it has no row in the accounts screen.
+    'accounts:list': () =>
+      Promise.resolve({
+        accounts: registry
+          .list()
+          .filter((a) => !a.isPaper)
+          .map((a) => bridgeAccount(a, liveId(active.session))),
+      }),
+    'accounts:add': async (input) => {
+      const added = await registry.add(input);
+      const account = bridgeAccount(added, null);
+      return added.notice === undefined ? account : { ...account, notice: added.notice };
+    },
+    'accounts:remove': async ({ accountId }) => {
+      await active.settled();
+      const id = storeId(accountId);
+      const a = id === undefined ? undefined : registry.get(id);
+      if (!a || a.isPaper) return { removed: false };
+      if (liveId(active.session) === a.id) await active.switchTo(null);
+      return { removed: await registry.remove(a.id) };
+    },
+    'accounts:switch': async ({ accountId }) => {
+      if (accountId === null) return info(await active.switchTo(null));
+      const id = storeId(accountId);
+      const a = id === undefined ? undefined : registry.get(id);
+      if (!a) throw new Refusal('not-found', 'There is no such account.');
+      return info(await active.switchTo(a.isPaper ? null : a.id));
     },
   };
 }

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
-import type { Services } from '../ipc/services.js';
+import type { Services } from '../root/services.js';
 import { defaultLogsDir } from '../log/dirs.js';
 import type { AppLog } from '../log/index.js';
 import { startHost } from './server.js';

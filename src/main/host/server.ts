@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { TOKEN_PARAM, WS_PATH } from '../../shared/ipc/ws-protocol.js';
 import type { ExportDownloads } from '../export/downloads.js';
-import type { Services } from '../ipc/services.js';
+import type { Bridged } from '../ipc/handlers.js';
 import { contentTypeOf } from './content-types.js';
 import { downloadId, serveDownload } from './download-route.js';
 import { WsIpcTransport } from './ws-transport.js';
@@ -25,7 +25,7 @@ export interface HostOptions {
    * the page at once, and lets a socket in once they are ready (`npm run serve` starts them
    * while the browser loads the page).
    */
-  services: Services | Promise<Services>;
+  services: Bridged | Promise<Bridged>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */

@@ -10,8 +10,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import type { DeskSettings } from '../../shared/ipc/contract.js';
-import { ServiceError } from '../ipc/errors.js';
-import type { SettingsService } from '../ipc/services.js';
+import type { Handlers } from '../ipc/handler.js';
+import { Refusal } from '../refusal.js';
 import { HIDDEN_ARG } from './args.js';
 
 export type StartupSettings = Pick<DeskSettings, 'startAtLogin' | 'startHidden'>;
@@ -122,29 +122,30 @@ export function desktopExec(argv: readonly string[]): string {
     .replace(/\\/g, '\\\\');
 }
 
+type SettingsHandlers = Handlers<'settings:get' | 'settings:set'>;
+
 /**
- * The settings service the bridge serves in the desktop app: a change of the login settings
+ * The settings handlers the bridge serves in the desktop app: a change of the login settings
  * reaches the OS first and is stored only once the OS took it, so the two never disagree.
  */
-export function applyingLoginItems(settings: SettingsService, items: LoginItems): SettingsService {
+export function applyingLoginItems(
+  settings: SettingsHandlers,
+  items: LoginItems,
+): SettingsHandlers {
   return {
-    get: () => settings.get(),
-    markNoticeShown: (notice) => settings.markNoticeShown(notice),
-    async set(change) {
+    'settings:get': (input) => settings['settings:get'](input),
+    async 'settings:set'(change) {
       if (change.startAtLogin === undefined && change.startHidden === undefined) {
-        return settings.set(change);
+        return settings['settings:set'](change);
       }
-      const next = { ...(await settings.get()), ...change };
+      const next = { ...(await settings['settings:get']({})), ...change };
       try {
         await items.apply({ startAtLogin: next.startAtLogin, startHidden: next.startHidden });
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        throw new ServiceError(
-          'internal',
-          `Betdesk could not change its start at login: ${reason}`,
-        );
+        throw new Refusal('internal', `Betdesk could not change its start at login: ${reason}`);
       }
-      return settings.set(change);
+      return settings['settings:set'](change);
     },
   };
 }

@@ -103,7 +103,7 @@ export async function addLiveAccount(
   label = 'Live desk',
 ): Promise<Account> {
   const key = await sandbox.newAccount('trade');
-  return services.accounts.add({
+  return services.call('accounts:add', {
     label,
     baseUrl: sandbox.url,
     apiKey: key.apiKey,
