@@ -1,7 +1,10 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { bridgeNames } from './src/shared/ipc/contract.js';
 
 export default defineConfig({
+  // What the build writes into the preload (electron.vite.config.ts), for the preload's tests.
+  define: { __BETDESK_BRIDGE_NAMES__: JSON.stringify(bridgeNames()) },
   test: {
     environment: 'node',
     testTimeout: 30_000,

@@ -2,7 +2,7 @@
  * What a command runs with: the store file, the account and its connection (an exchange client
  * behind the process's rate governor, and the trading service), whose open intents are
  * reconciled before the command does anything else. The store, the account registry and the
- * connection are opened by the same compositions as the app's (src/main/app).
+ * connection are opened by the same compositions as the app's (src/main/root, src/main/data).
  */
 import os from 'node:os';
 import {

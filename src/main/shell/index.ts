@@ -1,6 +1,6 @@
 /**
  * Electron's entry point (electron-vite builds it to out/main/index.js). The services come from
- * the composition root in src/main/app; the shell only hosts them.
+ * the composition root in src/main/root; the shell only hosts them.
  */
 import { createServices } from '../root/services.js';
 import { runShell } from './app.js';

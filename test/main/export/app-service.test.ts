@@ -1,5 +1,5 @@
 /**
- * The app's export service (src/main/app/exports.ts) over a real store: the History and Orders
+ * The app's export service (src/main/export/feature.ts) over a real store: the History and Orders
  * screens' filters written as the CLI's export module writes them, byte for byte.
  */
 import fs from 'node:fs';

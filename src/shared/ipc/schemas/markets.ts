@@ -73,3 +73,9 @@ export const QuoteResult = Type.Object(
   { additionalProperties: false },
 );
 export type QuoteResult = Static<typeof QuoteResult>;
+
+/** Calls of the markets screen. (contract.ts joins every feature's calls.) */
+export const marketCalls = {
+  'fixtures:list': { input: FixturesFilter, output: FixturePage },
+  'quote:request': { input: QuoteRequest, output: QuoteResult },
+} as const;

@@ -4,6 +4,7 @@
  * refuses every one of these unless the active account is the paper account.
  */
 import Type, { type Static } from 'typebox';
+import { NoInput } from './common.js';
 import { DECIMAL_PATTERN } from '../../money.js';
 
 const ContractId = Type.String({ minLength: 1, maxLength: 128 });
@@ -42,3 +43,11 @@ export const PracticeResult = Type.Object(
   { additionalProperties: false },
 );
 export type PracticeResult = Static<typeof PracticeResult>;
+
+/** Calls of the practice panel. (contract.ts joins every feature's calls.) */
+export const practiceCalls = {
+  'practice:price': { input: PracticePrice, output: PracticeResult },
+  'practice:close': { input: PracticeFixture, output: PracticeResult },
+  'practice:resolve': { input: PracticeResolve, output: PracticeResult },
+  'practice:reject': { input: NoInput, output: PracticeResult },
+} as const;

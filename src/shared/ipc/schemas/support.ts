@@ -1,6 +1,6 @@
 /** Support: the logs folder and the diagnostics a user pastes into a support email. */
 import Type, { type Static } from 'typebox';
-import { Nullable } from './common.js';
+import { NoInput, Nullable } from './common.js';
 
 export const SupportFolders = Type.Object(
   {
@@ -36,3 +36,10 @@ export const LogsFolderOpened = Type.Object(
   { additionalProperties: false },
 );
 export type LogsFolderOpened = Static<typeof LogsFolderOpened>;
+
+/** Calls of help and support. (contract.ts joins every feature's calls.) */
+export const supportCalls = {
+  'support:folders': { input: NoInput, output: SupportFolders },
+  'support:diagnostics': { input: NoInput, output: Diagnostics },
+  'logs:open': { input: NoInput, output: LogsFolderOpened },
+} as const;
