@@ -6,12 +6,13 @@ import type { WebSocket } from 'ws';
 import type { IpcChannel, IpcEvent } from '../../shared/ipc/contract.js';
 import type { WsInvoke, WsServerMessage } from '../../shared/ipc/ws-protocol.js';
 import type { IpcTransport, RawHandler } from '../ipc/transport.js';
+import { stderrLine } from '../log/stderr.js';
 
 export class WsIpcTransport implements IpcTransport {
   private readonly handlers = new Map<IpcChannel, RawHandler>();
   private readonly sockets = new Set<WebSocket>();
 
-  constructor(private readonly log: (message: string) => void = (m) => console.error(m)) {}
+  constructor(private readonly log: (message: string) => void = stderrLine) {}
 
   handle(channel: IpcChannel, handler: RawHandler): () => void {
     this.handlers.set(channel, handler);

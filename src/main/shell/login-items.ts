@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import type { DeskSettings } from '../../shared/ipc/contract.js';
+import { absoluteEnv } from '../env-folders.js';
 import type { Handlers } from '../ipc/handler.js';
 import { Refusal } from '../refusal.js';
 import { HIDDEN_ARG } from './args.js';
@@ -72,9 +73,12 @@ export function electronLoginItems(
   };
 }
 
-/** Where the autostart entry goes: `$XDG_CONFIG_HOME/autostart`, ~/.config/autostart by default. */
+/**
+ * Where the autostart entry goes: `$XDG_CONFIG_HOME/autostart` when that is absolute (the rule of
+ * every XDG folder, src/main/env-folders.ts), ~/.config/autostart otherwise.
+ */
 export function autostartFile(env: Record<string, string | undefined>, home = homedir()): string {
-  const configHome = env['XDG_CONFIG_HOME'] || join(home, '.config');
+  const configHome = absoluteEnv(env, 'XDG_CONFIG_HOME', 'linux') ?? join(home, '.config');
   return join(configHome, 'autostart', 'betdesk.desktop');
 }
 
