@@ -23,14 +23,6 @@ import {
 /** Tests and older callers know a refusal by the bridge's old name. */
 export { Refusal as ServiceError } from '../refusal.js';
 
-/** Input that did not match the contract's schema. */
-export class InvalidInputError extends Refusal {
-  constructor(message: string) {
-    super('invalid-input', message);
-    this.name = 'InvalidInputError';
-  }
-}
-
 const ACCOUNT_KINDS = {
   invalid: 'invalid-input',
   exists: 'conflict',

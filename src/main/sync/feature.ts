@@ -4,7 +4,7 @@
  */
 import type { AppStatus, RateBucket } from '../../shared/ipc/contract.js';
 import type { BucketSnapshot, RateGovernor } from '../governor/index.js';
-import type { Handlers } from '../ipc/handler.js';
+import { withSession, type Handlers } from '../ipc/handler.js';
 import type { ActiveAccount } from '../root/active.js';
 import type { AccountSession } from '../root/session.js';
 
@@ -12,7 +12,7 @@ export type StatusChannel = 'status:get' | 'sync:pause' | 'sync:resume';
 
 export function statusFeature(active: ActiveAccount): Handlers<StatusChannel> {
   return {
-    'status:get': async () => appStatus(await active.started()),
+    'status:get': withSession(active, appStatus),
     'sync:pause': async () => appStatus(await active.pauseSync()),
     'sync:resume': async () => appStatus(await active.resumeSync()),
   };
