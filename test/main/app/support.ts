@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { createAppServices, type AppServices } from '../../../src/main/root/services.js';
 import type {
   Account,
   BetTerms,
@@ -103,7 +103,7 @@ export async function addLiveAccount(
   label = 'Live desk',
 ): Promise<Account> {
   const key = await sandbox.newAccount('trade');
-  return services.accounts.add({
+  return services.call('accounts:add', {
     label,
     baseUrl: sandbox.url,
     apiKey: key.apiKey,

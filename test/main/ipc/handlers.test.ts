@@ -7,8 +7,8 @@ import {
 } from '../../../src/shared/ipc/contract.js';
 import { ExchangeError, NetworkError } from '../../../src/main/client/index.js';
 import { ServiceError } from '../../../src/main/ipc/errors.js';
-import { combineHandlers } from '../../../src/main/ipc/features/feature.js';
-import { createHandlers, dispatch, registerHandlers } from '../../../src/main/ipc/handlers.js';
+import { combineHandlers } from '../../../src/main/ipc/handler.js';
+import { dispatch, registerHandlers } from '../../../src/main/ipc/handlers.js';
 import type { IpcTransport, RawHandler } from '../../../src/main/ipc/transport.js';
 import {
   KEYCHAIN_UNAVAILABLE_MESSAGE,
@@ -241,7 +241,7 @@ describe('errors over the bridge', () => {
           ? 'quotes.request'
           : 'status.get';
     services.failNext(method, thrown);
-    const result = await dispatch(createHandlers(services), channel, input, {
+    const result = await dispatch(services.handlers, channel, input, {
       log: (m) => logs.push(m),
     });
     return { error: failure(result), logs };

@@ -14,7 +14,7 @@ import { SyncEngine } from '../sync/index.js';
 import type { TradingService } from '../trading/index.js';
 import type { AccountRegistry } from '../accounts/index.js';
 import { AccountConnection, type ConnectionOptions, type RateGovernors } from './connection.js';
-import type { PaperMode } from './paper.js';
+import type { PaperMode } from '../practice/paper.js';
 
 export interface SessionOptions extends ConnectionOptions {
   isPaper: boolean;
