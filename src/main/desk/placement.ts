@@ -40,6 +40,8 @@ export interface DeskTradingOptions {
   now?: () => number;
   /** How often open intents of unknown fate are checked with the exchange, ms (default 3000). */
   checkEveryMs?: number;
+  /** How far apart a fill's time and a positions snapshot's are still "same time", ms. */
+  clockMarginMs?: number;
 }
 
 /** A fill's time and a positions snapshot's are on two clocks; this much apart is "same time". */
@@ -57,6 +59,7 @@ export class DeskTrading {
   readonly #emit: Emit;
   readonly #now: () => number;
   readonly #checkEveryMs: number;
+  readonly #clockMarginMs: number;
   /** Placements running now, by clientOrderId. */
   readonly #placing = new Map<string, Promise<PlaceResult>>();
   /** Quotes placed (or being placed), by rfqId: a quote executes at most once. */
@@ -74,6 +77,7 @@ export class DeskTrading {
     this.#emit = opts.emit;
     this.#now = opts.now ?? Date.now;
     this.#checkEveryMs = opts.checkEveryMs ?? 3000;
+    this.#clockMarginMs = opts.clockMarginMs ?? CLOCK_MARGIN_MS;
   }
 
   async place(input: PlaceOrder): Promise<PlaceResult> {
@@ -252,7 +256,7 @@ export class DeskTrading {
       0,
       ...orders.filter((o) => o.status === 'FILLED').map((o) => o.updatedAt),
     );
-    if (lastFill + CLOCK_MARGIN_MS >= snapshotAt) return false;
+    if (lastFill + this.#clockMarginMs >= snapshotAt) return false;
     return !this.#store.intents
       .listOpen(this.#accountId)
       .some((i) => i.state !== 'failed' && betOf(i.params)?.contractId === contractId);

@@ -28,4 +28,6 @@ export interface ServicesOptions {
    * why not). Absent, the browser host's opener (xdg-open, open or explorer) is used.
    */
   openFolder?: (path: string) => Promise<string>;
+  /** The desk's fill-to-snapshot margin, ms (default 2000): tests shorten it to wait less. */
+  clockMarginMs?: number;
 }

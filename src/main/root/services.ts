@@ -111,7 +111,8 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const first = rememberedAccount(store);
   // Until the first session is up, the markets are those its account stored last time.
   const board = new FixtureBoard(store, first ?? registry.list().find((a) => a.isPaper)?.id);
-  const parts = { store, registry, paper, governors, logger, emit };
+  const { clockMarginMs } = options;
+  const parts = { store, registry, paper, governors, logger, emit, clockMarginMs };
 
   const info = withStoreNotice(appInfoOf(registry, options), notices);
   const active = new ActiveAccount({

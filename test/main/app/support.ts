@@ -62,12 +62,15 @@ export class AppHarness {
     return this.#dir;
   }
 
-  async start(): Promise<{ services: AppServices; seen: Seen[] }> {
+  async start(
+    opts: { clockMarginMs?: number } = {},
+  ): Promise<{ services: AppServices; seen: Seen[] }> {
     const services = await createAppServices({
       dataDir: this.dir,
       host: 'browser',
       keychainService: this.keychainService,
       versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
+      ...opts,
     });
     this.#running.push(services);
     return { services, seen: record(services) };
