@@ -2,7 +2,7 @@
  * `npm run bench:export`: main stays responsive while the app exports 1,000,000 settlements.
  *
  * A store is filled with 1,000,000 settlements (a year, ~40 fixtures a day, bets around
- * kick-off). The app's export service (src/main/app/exports.ts) then exports all of them, as the
+ * kick-off). The app's export service (src/main/export/feature.ts) then exports all of them, as the
  * History screen's Export CSV… does:
  *
  *   download  through the browser host's download route over real HTTP (startHost), fetched by

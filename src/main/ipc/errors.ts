@@ -20,9 +20,6 @@ import {
   QuoteExpiredError,
 } from '../trading/index.js';
 
-/** Tests and older callers know a refusal by the bridge's old name. */
-export { Refusal as ServiceError } from '../refusal.js';
-
 const ACCOUNT_KINDS = {
   invalid: 'invalid-input',
   exists: 'conflict',

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../../src/main/root/services.js';
 import { PRACTICE_REFUSED } from '../../../src/main/practice/feature.js';
-import { ServiceError } from '../../../src/main/ipc/errors.js';
+import { Refusal } from '../../../src/main/refusal.js';
 import { dispatch } from '../../../src/main/ipc/handlers.js';
 import type {
   AlertRaised,
@@ -80,13 +80,13 @@ async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, ou
   return { id, quote, placed };
 }
 
-async function refusal(p: Promise<unknown>): Promise<ServiceError> {
+async function refusal(p: Promise<unknown>): Promise<Refusal> {
   const err = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ServiceError);
-  return err as ServiceError;
+  expect(err).toBeInstanceOf(Refusal);
+  return err as Refusal;
 }
 
 describe('the betting desk', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { App } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskSettings } from '../../../src/shared/ipc/contract.js';
-import { ServiceError } from '../../../src/main/ipc/errors.js';
+import { Refusal } from '../../../src/main/refusal.js';
 import {
   applyingLoginItems,
   autostartFile,
@@ -171,8 +171,8 @@ describe('the settings the desktop app serves', () => {
     const refusal = await served['settings:set']({ startAtLogin: true }).catch(
       (err: unknown) => err,
     );
-    expect(refusal).toBeInstanceOf(ServiceError);
-    expect((refusal as ServiceError).message).toBe(
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect((refusal as Refusal).message).toBe(
       'Betdesk could not change its start at login: EACCES: permission denied',
     );
     expect(stored().startAtLogin).toBe(false);
