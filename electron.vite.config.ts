@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { bridgeNames } from './src/shared/ipc/contract.js';
 
 export default defineConfig({
   main: {
@@ -20,6 +21,9 @@ export default defineConfig({
     },
   },
   preload: {
+    // The channel and event names, read off the contract: the preload checks calls against
+    // them without bundling the contract's schemas (src/preload/names.ts).
+    define: { __BETDESK_BRIDGE_NAMES__: JSON.stringify(bridgeNames()) },
     build: {
       // A sandboxed preload cannot require anything: bundle it whole, as CommonJS.
       externalizeDeps: false,

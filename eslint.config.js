@@ -10,6 +10,9 @@ import globals from 'globals';
  *   src/shared    imports nothing of ours but itself; no node:*, no electron, no DOM libraries
  *   src/exchange  imports shared only
  *   src/main      imports shared (and exchange, for paper mode); electron only in src/main/shell
+ *                 inside it (docs/ipc.md, "Layers inside main"): domain code imports neither the
+ *                 bridge (src/main/ipc) nor the composition root (src/main/root), only a
+ *                 feature's feature.ts does; store/repos/* is reached through store/index.ts
  *   src/preload   imports the contract from shared, nothing else
  *   src/renderer  imports shared only
  */
@@ -32,6 +35,36 @@ const nodeBuiltins = [
 const layer = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+/** src/main's own zones, as relative paths from any depth inside it. */
+const mainOutside = [
+  {
+    group: ['**/renderer/**', '**/preload/**'],
+    message: 'src/main must not import the renderer or preload.',
+  },
+];
+const noElectron = {
+  group: ['electron', 'electron/*'],
+  message: 'Only the thin shell (src/main/shell) touches electron; services are plain Node.',
+};
+const noBridge = {
+  regex: '^(\\.\\.?/)+(ipc|root)/',
+  message:
+    "Domain code imports neither the bridge (src/main/ipc) nor the composition root (src/main/root): throw a Refusal (src/main/refusal.ts) or a domain error, and serve it from the feature's feature.ts (docs/ipc.md).",
+};
+const noRepos = {
+  regex: '(^|/)store/repos/',
+  message: 'Reach the store through src/main/store/index.ts, not around it.',
+};
+/** The parts of main that wire the bridge: they may import src/main/ipc and src/main/root. */
+const mainWiring = [
+  'src/main/ipc/**',
+  'src/main/root/**',
+  'src/main/host/**',
+  'src/main/cli/**',
+  'src/main/shell/**',
+  'src/main/**/feature.ts',
+];
 
 export default tseslint.config(
   {
@@ -105,26 +138,21 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**'],
+    ignores: [...mainWiring, 'src/main/store/**'],
+    rules: layer([noElectron, ...mainOutside, noBridge, noRepos]),
+  },
+  {
+    files: ['src/main/store/**'],
+    rules: layer([noElectron, ...mainOutside, noBridge]),
+  },
+  {
+    files: mainWiring,
     ignores: ['src/main/shell/**'],
-    rules: layer([
-      {
-        group: ['electron', 'electron/*'],
-        message: 'Only the thin shell (src/main/shell) touches electron; services are plain Node.',
-      },
-      {
-        group: ['**/renderer/**', '**/preload/**'],
-        message: 'src/main must not import the renderer or preload.',
-      },
-    ]),
+    rules: layer([noElectron, ...mainOutside, noRepos]),
   },
   {
     files: ['src/main/shell/**'],
-    rules: layer([
-      {
-        group: ['**/renderer/**', '**/preload/**'],
-        message: 'src/main must not import the renderer or preload.',
-      },
-    ]),
+    rules: layer([...mainOutside, noRepos]),
   },
   {
     files: ['src/preload/**'],

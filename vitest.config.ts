@@ -2,6 +2,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './build/chromium.js';
+import { bridgeNames } from './src/shared/ipc/contract.js';
 
 /** Components, mounted in real Chromium: what the user sees of them. */
 const COMPONENT_TESTS = [
@@ -10,6 +11,8 @@ const COMPONENT_TESTS = [
 ];
 
 export default defineConfig({
+  // What the build writes into the preload (electron.vite.config.ts), for the preload's tests.
+  define: { __BETDESK_BRIDGE_NAMES__: JSON.stringify(bridgeNames()) },
   test: {
     environment: 'node',
     testTimeout: 30_000,

@@ -19,8 +19,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { createAppServices, type AppServices } from '../src/main/app/services.js';
-import { sessionPositions } from '../src/main/app/events.js';
+import { createAppServices, type AppServices } from '../src/main/root/services.js';
+import { sessionPositions } from '../src/main/root/events.js';
 import { startHost } from '../src/main/host/server.js';
 import type { IpcEventHub } from '../src/main/ipc/events.js';
 import type { Order, Position } from '../src/shared/api/schemas.js';
@@ -165,11 +165,14 @@ async function startApp(): Promise<{
 async function readySession(services: AppServices) {
   const all = { openOnly: false, limit: 100, offset: 0 };
   for (let i = 0; i < 200; i++) {
-    if ((await services.fixtures.list(all)).total >= 4 && services.session()) break;
+    if ((await services.call('fixtures:list', all)).total >= 4 && services.session()) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await services.status.pauseSync();
-  return { session: services.session()!, fixtures: (await services.fixtures.list(all)).fixtures };
+  await services.call('sync:pause', {});
+  return {
+    session: services.session()!,
+    fixtures: (await services.call('fixtures:list', all)).fixtures,
+  };
 }
 
 export async function benchOrdersScreen(total = 100_000, trials = 7): Promise<BenchReport> {
@@ -191,7 +194,7 @@ export async function benchOrdersScreen(total = 100_000, trials = 7): Promise<Be
     const mainMs: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
-      await services.orders.list({ limit: 100, offset: 0 });
+      await services.call('orders:list', { limit: 100, offset: 0 });
       mainMs.push(performance.now() - t);
     }
 

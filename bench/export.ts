@@ -2,7 +2,7 @@
  * `npm run bench:export`: main stays responsive while the app exports 1,000,000 settlements.
  *
  * A store is filled with 1,000,000 settlements (a year, ~40 fixtures a day, bets around
- * kick-off). The app's export service (src/main/app/exports.ts) then exports all of them, as the
+ * kick-off). The app's export service (src/main/export/feature.ts) then exports all of them, as the
  * History screen's Export CSV… does:
  *
  *   download  through the browser host's download route over real HTTP (startHost), fetched by
@@ -19,8 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { AccountSession } from '../src/main/app/session.js';
-import { exportService } from '../src/main/app/exports.js';
+import type { AccountSession } from '../src/main/root/session.js';
+import { exportFeature } from '../src/main/export/feature.js';
 import { ExportDownloads } from '../src/main/export/index.js';
 import { startHost } from '../src/main/host/server.js';
 import { openStore, type Store } from '../src/main/store/index.js';
@@ -237,8 +237,8 @@ async function main(): Promise<void> {
   const progress: ExportProgress[] = [];
   const downloads = new ExportDownloads();
   const session = { accountId } as AccountSession;
-  const service = (destination: Parameters<typeof exportService>[0]['destination']) =>
-    exportService({
+  const service = (destination: Parameters<typeof exportFeature>[0]['destination']) =>
+    exportFeature({
       store,
       started: () => Promise.resolve(session),
       emit: (_event, payload) => progress.push(payload as ExportProgress),
@@ -263,7 +263,7 @@ async function main(): Promise<void> {
     const browser = service({ kind: 'download', downloads });
     results.push(
       await watch('download over HTTP (browser host)', store, accountId, async () => {
-        const { export: started } = await browser.start(request);
+        const { export: started } = await browser['export:start'](request);
         if (!started?.download) throw new Error('no download address');
         const got = await fetchElsewhere(`${host.origin}${started.download}`);
         if (got.status !== 200) throw new Error(`the download answered ${got.status}`);
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
     const desktop = service({ kind: 'file', chooseFile: () => Promise.resolve(file) });
     results.push(
       await watch('file (desktop, after the save dialog)', store, accountId, async () => {
-        const { export: started } = await desktop.start(request);
+        const { export: started } = await desktop['export:start'](request);
         if (!started) throw new Error('no export');
         while (!ended(started.exportId)) await new Promise((r) => setTimeout(r, 20));
         const last = ended(started.exportId)!;

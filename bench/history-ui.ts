@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../build/chromium.js';
-import { createAppServices, type AppServices } from '../src/main/app/services.js';
+import { createAppServices, type AppServices } from '../src/main/root/services.js';
 import { ExportDownloads } from '../src/main/export/index.js';
 import { startHost, type RunningHost } from '../src/main/host/server.js';
 import { formatReport, type BenchReport } from './core-store.js';
@@ -98,11 +98,11 @@ async function startApp(): Promise<App> {
 /** The paper session once it is up and synced its (empty) history, with sync paused. */
 async function readySession(services: AppServices) {
   for (let i = 0; i < 300; i++) {
-    const p = services.session() ? (await services.history.status()).progress : undefined;
+    const p = services.session() ? (await services.call('history:status', {})).progress : undefined;
     if (services.session() && p !== undefined && p?.state !== 'running') break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await services.status.pauseSync();
+  await services.call('sync:pause', {});
   return services.session()!;
 }
 
@@ -251,10 +251,10 @@ async function benchHistoryScreen(): Promise<BenchReport> {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     for (let i = 0; i < 10; i++) {
       let t = performance.now();
-      await services.history.list({ filter: {}, sort: 'time', limit: 200, offset: 0 });
+      await services.call('history:list', { filter: {}, sort: 'time', limit: 200, offset: 0 });
       mainList.push(performance.now() - t);
       t = performance.now();
-      await services.history.summary({ filter: {}, timeZone });
+      await services.call('history:summary', { filter: {}, timeZone });
       mainSummary.push(performance.now() - t);
     }
 

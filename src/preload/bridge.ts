@@ -4,8 +4,8 @@
  * ipcRenderer itself.
  */
 import type { BetdeskBridge } from '../shared/ipc/bridge.js';
-import { isIpcChannel, isIpcEvent, type IpcChannel } from '../shared/ipc/channels.js';
-import type { IpcInput, IpcOutput, IpcResult } from '../shared/ipc/contract.js';
+import type { IpcChannel, IpcInput, IpcOutput, IpcResult } from '../shared/ipc/contract.js';
+import { isIpcChannel, isIpcEvent } from './names.js';
 
 /** The slice of Electron's ipcRenderer the bridge uses. */
 export interface IpcRendererLike {

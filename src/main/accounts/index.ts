@@ -10,6 +10,7 @@ export {
   AccountRegistry,
   keychainName,
   normalizeBaseUrl,
+  storeId,
   type AccountRegistryOptions,
   type AccountView,
   type AddedAccount,

@@ -2,7 +2,7 @@
  * What a command runs with: the store file, the account and its connection (an exchange client
  * behind the process's rate governor, and the trading service), whose open intents are
  * reconciled before the command does anything else. The store, the account registry and the
- * connection are opened by the same compositions as the app's (src/main/app).
+ * connection are opened by the same compositions as the app's (src/main/root, src/main/data).
  */
 import os from 'node:os';
 import {
@@ -11,10 +11,10 @@ import {
   type AccountRegistry,
   type AccountView,
 } from '../accounts/index.js';
-import { openAccountRegistry } from '../app/accounts.js';
-import { AccountConnection, RateGovernors } from '../app/connection.js';
-import { defaultDataDir, legacyDataDirs } from '../app/data-dir.js';
-import { openDataStore, openStoreFile } from '../app/store-file.js';
+import { openAccountRegistry } from '../accounts/feature.js';
+import { AccountConnection, RateGovernors } from '../root/connection.js';
+import { defaultDataDir, legacyDataDirs } from '../data/data-dir.js';
+import { openDataStore, openStoreFile } from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
 import type { Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';

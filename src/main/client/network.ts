@@ -7,17 +7,36 @@
  */
 import { NetworkError, type NetworkFailure } from './errors.js';
 
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-  'UND_ERR_INVALID_ARG',
+/**
+ * The codes of an exchange that cannot be reached or stopped answering, by how the request
+ * failed: before a byte was written ('connect': nothing sent), waiting for the answer
+ * ('timeout') or with the connection dropped ('reset'). The one list: the client's NetworkError
+ * kinds come from it, and the bridge calls each of them "offline" (src/main/ipc/errors.ts).
+ */
+const OFFLINE_CODES: ReadonlyMap<string, 'connect' | 'timeout' | 'reset'> = new Map([
+  ['ECONNREFUSED', 'connect'],
+  ['ENOTFOUND', 'connect'],
+  ['EAI_AGAIN', 'connect'],
+  ['EHOSTUNREACH', 'connect'],
+  ['ENETUNREACH', 'connect'],
+  ['EADDRNOTAVAIL', 'connect'],
+  ['UND_ERR_CONNECT_TIMEOUT', 'connect'],
+  ['ETIMEDOUT', 'timeout'],
+  ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
+  ['UND_ERR_BODY_TIMEOUT', 'timeout'],
+  ['UND_ERR_SOCKET', 'reset'],
+  ['ECONNRESET', 'reset'],
+  ['EPIPE', 'reset'],
+  ['UND_ERR_DESTROYED', 'reset'],
 ]);
+
+/** A code of an exchange that cannot be reached or stopped answering. */
+export function isOfflineCode(code: string): boolean {
+  return OFFLINE_CODES.has(code);
+}
+
+/** The client itself refused before sending: closed, or a request it cannot make. */
+const NOT_SENT_CODES = new Set(['UND_ERR_CLOSED', 'UND_ERR_INVALID_ARG']);
 
 /**
  * The TLS handshake failed (https:// to a plain-http port, a certificate not trusted): it comes
@@ -38,9 +57,6 @@ export function isTlsFailure(code: string | undefined): boolean {
   return code !== undefined && (code.startsWith('ERR_SSL_') || TLS_CODES.has(code));
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_DESTROYED']);
-
 /** The system, undici or OpenSSL code of a failure, looking into an AggregateError. */
 export function codeOf(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
@@ -55,20 +71,19 @@ export function codeOf(err: unknown): string | undefined {
 export function networkError(route: string, err: unknown, signal?: AbortSignal): NetworkError {
   if (err instanceof NetworkError) return err;
   const code = codeOf(err);
+  const offline = code === undefined ? undefined : OFFLINE_CODES.get(code);
   let kind: NetworkFailure;
   let outcomeUnknown = true;
   if (signal?.aborted || code === 'UND_ERR_ABORTED' || (err as Error)?.name === 'AbortError') {
     kind = 'aborted';
   } else if (code !== undefined && NOT_SENT_CODES.has(code)) {
-    kind = code === 'UND_ERR_CLOSED' || code === 'UND_ERR_INVALID_ARG' ? 'other' : 'connect';
+    kind = 'other';
     outcomeUnknown = false;
-  } else if (isTlsFailure(code)) {
+  } else if (offline === 'connect' || isTlsFailure(code)) {
     kind = 'connect';
     outcomeUnknown = false;
-  } else if (code !== undefined && TIMEOUT_CODES.has(code)) {
-    kind = 'timeout';
-  } else if (code !== undefined && RESET_CODES.has(code)) {
-    kind = 'reset';
+  } else if (offline !== undefined) {
+    kind = offline;
   } else {
     kind = 'other';
   }

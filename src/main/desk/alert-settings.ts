@@ -8,9 +8,8 @@ import { Compile } from 'typebox/compile';
 import { AlertSettings, type DeskSettings } from '../../shared/ipc/contract.js';
 import { dec } from '../../shared/money.js';
 import { DEFAULT_LEVELS, DEFAULT_MARGIN, ladder } from '../alerts/index.js';
-import { ServiceError } from '../ipc/errors.js';
-import type { Store } from '../store/index.js';
-import { accountSettingKey } from '../store/repos/settings.js';
+import { Refusal } from '../refusal.js';
+import { accountSettingKey, type Store } from '../store/index.js';
 
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   oneClickBetting: false,
@@ -46,20 +45,20 @@ export function writeAlertSettings(
 
 /**
  * Levels distinct, each above 0 and below 1, widest first; the margin below the narrowest
- * level's distance to the next. Throws ServiceError('invalid-input') in words otherwise.
+ * level's distance to the next. Throws Refusal('invalid-input') in words otherwise.
  */
 export function normalizeAlertSettings(s: AlertSettings): AlertSettings {
   let levels: string[];
   try {
     levels = ladder(s.levels, s.margin).levels.map((l) => l.toString());
   } catch (err) {
-    throw new ServiceError('invalid-input', err instanceof Error ? err.message : String(err));
+    throw new Refusal('invalid-input', err instanceof Error ? err.message : String(err));
   }
   if (levels.length !== s.levels.length) {
-    throw new ServiceError('invalid-input', 'Each near-knockout alert level must be different.');
+    throw new Refusal('invalid-input', 'Each near-knockout alert level must be different.');
   }
   if (dec(s.margin).gte(dec(levels[0]!))) {
-    throw new ServiceError(
+    throw new Refusal(
       'invalid-input',
       'The re-arm margin must be smaller than the widest alert level.',
     );

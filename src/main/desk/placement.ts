@@ -18,12 +18,12 @@
  */
 import { ErrorCodes } from '../../shared/api/errors.js';
 import { isFinalStatus } from '../../shared/api/schemas.js';
-import type { OrderRow, PlaceOrder, PlaceResult } from '../../shared/ipc/contract.js';
+import type { BetTerms, OrderRow, PlaceOrder, PlaceResult } from '../../shared/ipc/contract.js';
 import type { SyncStatus } from '../sync/events.js';
 import type { BucketSnapshot } from '../governor/index.js';
-import { ServiceError } from '../ipc/errors.js';
+import { Refusal } from '../refusal.js';
 import type { Store } from '../store/index.js';
-import type { Bet, OrderParams, TradingService } from '../trading/index.js';
+import type { Bet, BetInput, OrderParams, TradingService } from '../trading/index.js';
 import type { Emit } from './alert-centre.js';
 import { entryRow, fixtureLookup } from './rows.js';
 
@@ -40,6 +40,8 @@ export interface DeskTradingOptions {
   now?: () => number;
   /** How often open intents of unknown fate are checked with the exchange, ms (default 3000). */
   checkEveryMs?: number;
+  /** How far apart a fill's time and a positions snapshot's are still "same time", ms. */
+  clockMarginMs?: number;
 }
 
 /** A fill's time and a positions snapshot's are on two clocks; this much apart is "same time". */
@@ -57,6 +59,7 @@ export class DeskTrading {
   readonly #emit: Emit;
   readonly #now: () => number;
   readonly #checkEveryMs: number;
+  readonly #clockMarginMs: number;
   /** Placements running now, by clientOrderId. */
   readonly #placing = new Map<string, Promise<PlaceResult>>();
   /** Quotes placed (or being placed), by rfqId: a quote executes at most once. */
@@ -74,6 +77,7 @@ export class DeskTrading {
     this.#emit = opts.emit;
     this.#now = opts.now ?? Date.now;
     this.#checkEveryMs = opts.checkEveryMs ?? 3000;
+    this.#clockMarginMs = opts.clockMarginMs ?? CLOCK_MARGIN_MS;
   }
 
   async place(input: PlaceOrder): Promise<PlaceResult> {
@@ -128,7 +132,7 @@ export class DeskTrading {
     if (input.rfqId !== undefined) {
       const usedBy = this.#quoteUsedBy.get(input.rfqId);
       if (usedBy !== undefined && usedBy !== id) {
-        throw new ServiceError(
+        throw new Refusal(
           'conflict',
           'This quote was already used to place a bet; a quote executes once. Request a new quote to bet again.',
           ErrorCodes.QUOTE_USED,
@@ -163,7 +167,7 @@ export class DeskTrading {
     const { clientOrderId } = input;
     if (input.type === 'FOK') {
       if (input.rfqId === undefined || input.bet !== undefined) {
-        throw new ServiceError(
+        throw new Refusal(
           'invalid-input',
           'A fill-or-kill bet executes a quote: send its rfqId, and no bet of its own.',
         );
@@ -171,35 +175,25 @@ export class DeskTrading {
       return { type: 'FOK', rfqId: input.rfqId, clientOrderId };
     }
     if (input.bet === undefined || input.rfqId !== undefined) {
-      throw new ServiceError(
+      throw new Refusal(
         'invalid-input',
         'A market bet is placed at the current price: send the bet (fixture, outcome, side, size, unit, boost), and no rfqId.',
       );
     }
-    const b = input.bet;
-    return {
-      type: 'MARKET',
-      contractId: b.contractId,
-      outcome: b.outcome,
-      side: b.side,
-      qty: b.qty,
-      unit: b.unit,
-      ...(b.side === 'BUY' ? { boost: b.boost } : {}),
-      clientOrderId,
-    };
+    return { type: 'MARKET', ...betInput(input.bet), clientOrderId };
   }
 
   // ------------------------------------------------------------------ known refusals
 
   #refuseKnown(bet: Pick<Bet, 'contractId' | 'outcome' | 'side'> | undefined): void {
     if (this.#store.accounts.get(this.#accountId)?.permission === 'read') {
-      throw new ServiceError(
+      throw new Refusal(
         'conflict',
         'This account’s API key may only read, so the bet was not sent. Add a key with trade permission in Accounts to place bets.',
       );
     }
     if (this.#syncStatus().state === 'offline') {
-      throw new ServiceError(
+      throw new Refusal(
         'offline',
         'Betdesk cannot reach the exchange, so the bet was not sent. Nothing is queued: place it again when the connection is back.',
       );
@@ -208,7 +202,7 @@ export class DeskTrading {
     const now = this.#now();
     if (bucket?.blockedUntil != null && bucket.blockedUntil > now) {
       const waitMs = bucket.blockedUntil - now;
-      throw new ServiceError(
+      throw new Refusal(
         'rate-limited',
         `The exchange asked Betdesk to slow down, so the bet was not sent. Orders can be placed again in ${Math.ceil(waitMs / 1000)} s.`,
         ErrorCodes.TOO_MANY_REQUESTS,
@@ -221,7 +215,7 @@ export class DeskTrading {
     const fixture = this.#store.fixtures.get(this.#accountId, contractId);
     const name = fixture ? `${fixture.homeTeam} v ${fixture.awayTeam}` : contractId;
     if (fixture && (!fixture.bettingOpen || fixture.status !== 'OPEN')) {
-      throw new ServiceError(
+      throw new Refusal(
         'exchange',
         `Betting on ${name} is closed, so the bet was not sent.`,
         ErrorCodes.MARKET_CLOSED,
@@ -234,14 +228,14 @@ export class DeskTrading {
     if (bet.side === 'BUY') {
       const other = held.find((p) => p.outcome !== outcome);
       if (other) {
-        throw new ServiceError(
+        throw new Refusal(
           'exchange',
           `You hold ${other.outcome} on ${name}: close it before betting on ${outcome}. The bet was not sent.`,
           ErrorCodes.OPPOSITE_HELD,
         );
       }
     } else if (!held.some((p) => p.outcome === outcome)) {
-      throw new ServiceError(
+      throw new Refusal(
         'exchange',
         `You hold nothing on ${outcome} in ${name} to sell, so nothing was sent.`,
         ErrorCodes.NOTHING_TO_SELL,
@@ -262,7 +256,7 @@ export class DeskTrading {
       0,
       ...orders.filter((o) => o.status === 'FILLED').map((o) => o.updatedAt),
     );
-    if (lastFill + CLOCK_MARGIN_MS >= snapshotAt) return false;
+    if (lastFill + this.#clockMarginMs >= snapshotAt) return false;
     return !this.#store.intents
       .listOpen(this.#accountId)
       .some((i) => i.state !== 'failed' && betOf(i.params)?.contractId === contractId);
@@ -318,11 +312,23 @@ export class DeskTrading {
   }
 
   #fail(clientOrderId: string): never {
-    throw new ServiceError(
+    throw new Refusal(
       'internal',
       `Betdesk lost track of order ${clientOrderId}; it is in the store and will show after the next sync.`,
     );
   }
+}
+
+/** The screen's bet as the trading service takes it: a boost only on a BUY. */
+export function betInput(b: BetTerms): BetInput {
+  return {
+    contractId: b.contractId,
+    outcome: b.outcome,
+    side: b.side,
+    qty: b.qty,
+    unit: b.unit,
+    ...(b.side === 'BUY' ? { boost: b.boost } : {}),
+  };
 }
 
 function betOf(params: unknown): { contractId: string } | undefined {

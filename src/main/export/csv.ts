@@ -21,17 +21,15 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { stringify } from 'csv-stringify/sync';
+import { DiskFullError, isDiskFull } from '../store/errors.js';
 import {
   EXPORT_ORDER_COLUMNS,
-  type ExportOrderColumn,
-  type OrderFilter,
-} from '../store/repos/orders.js';
-import {
   EXPORT_SETTLEMENT_COLUMNS,
+  type ExportOrderColumn,
   type ExportSettlementColumn,
+  type OrderFilter,
   type SettlementFilter,
-} from '../store/repos/settlements.js';
-import { DiskFullError, isDiskFull } from '../store/errors.js';
+} from '../store/index.js';
 import type { StoreReader } from '../store/store.js';
 import { guardFormula } from './formula-guard.js';
 

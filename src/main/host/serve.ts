@@ -15,9 +15,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../app/data-dir.js';
+import { defaultDataDir } from '../data/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
-import type { Services } from '../ipc/services.js';
+import type { Services } from '../root/services.js';
 import { defaultLogsDir } from '../log/dirs.js';
 import type { AppLog } from '../log/index.js';
 import { startHost } from './server.js';
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   let logOpened!: (log: AppLog | undefined) => void;
   const logReady = new Promise<AppLog | undefined>((resolve) => (logOpened = resolve));
   const starting: Promise<Services> = logReady.then((log) =>
-    import('../app/services.js').then(({ createServices }) =>
+    import('../root/services.js').then(({ createServices }) =>
       createServices({
         dataDir: opts.dataDir,
         host: 'browser',

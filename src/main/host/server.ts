@@ -9,13 +9,14 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { TOKEN_PARAM, WS_PATH } from '../../shared/ipc/ws-protocol.js';
 import type { ExportDownloads } from '../export/downloads.js';
-import type { Services } from '../ipc/services.js';
-import { contentTypeOf } from './content-types.js';
+import type { Bridged } from '../ipc/handlers.js';
+import { stderrLine } from '../log/stderr.js';
+import { contentTypeOf, rendererFile } from './renderer-files.js';
 import { downloadId, serveDownload } from './download-route.js';
 import { WsIpcTransport } from './ws-transport.js';
 
@@ -25,7 +26,7 @@ export interface HostOptions {
    * the page at once, and lets a socket in once they are ready (`npm run serve` starts them
    * while the browser loads the page).
    */
-  services: Services | Promise<Services>;
+  services: Bridged | Promise<Bridged>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */
@@ -55,7 +56,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::ffff:127.0.0.1', '::1']);
 const MAX_FRAME_BYTES = 1024 * 1024;
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const log = options.log ?? ((m: string) => console.error(m));
+  const log = options.log ?? stderrLine;
   const token = options.token ?? randomBytes(24).toString('base64url');
   const transport = new WsIpcTransport(log);
   // The bridge (the handlers and the contract's validators) is loaded only once the services
@@ -121,7 +122,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     // The built scripts and styles hold no data, so they need no token.
-    const file = resolveAsset(options.rendererDir, url.pathname);
+    const file = rendererFile(options.rendererDir, url.pathname);
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info?.isFile()) {
       send(res, 404, 'There is no such page in Betdesk.');
@@ -193,20 +194,6 @@ function tokenMatches(given: string | null, token: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** A path under the renderer directory, or null for anything that tries to leave it. */
-function resolveAsset(root: string, pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const full = normalize(join(root, decoded));
-  const base = normalize(root.endsWith(sep) ? root : root + sep);
-  return full.startsWith(base) ? full : null;
 }
 
 function securityHeaders(res: ServerResponse, port: number): void {

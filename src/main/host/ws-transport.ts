@@ -3,15 +3,16 @@
  * checked for shape here; their input is checked against the contract by the handlers.
  */
 import type { WebSocket } from 'ws';
-import { isIpcChannel, type IpcChannel, type IpcEvent } from '../../shared/ipc/channels.js';
+import type { IpcChannel, IpcEvent } from '../../shared/ipc/contract.js';
 import type { WsInvoke, WsServerMessage } from '../../shared/ipc/ws-protocol.js';
 import type { IpcTransport, RawHandler } from '../ipc/transport.js';
+import { stderrLine } from '../log/stderr.js';
 
 export class WsIpcTransport implements IpcTransport {
   private readonly handlers = new Map<IpcChannel, RawHandler>();
   private readonly sockets = new Set<WebSocket>();
 
-  constructor(private readonly log: (message: string) => void = (m) => console.error(m)) {}
+  constructor(private readonly log: (message: string) => void = stderrLine) {}
 
   handle(channel: IpcChannel, handler: RawHandler): () => void {
     this.handlers.set(channel, handler);
@@ -52,7 +53,8 @@ export class WsIpcTransport implements IpcTransport {
   }
 
   private async answer(socket: WebSocket, frame: WsInvoke): Promise<void> {
-    const handler = isIpcChannel(frame.channel) ? this.handlers.get(frame.channel) : undefined;
+    // Only the contract's channels are registered: any other name finds no handler.
+    const handler = this.handlers.get(frame.channel as IpcChannel);
     const result: WsServerMessage = {
       type: 'result',
       id: frame.id,

@@ -1,65 +1,56 @@
 /**
- * Maps whatever a service throws to the bridge's error shape `{kind, message, code?}`. The
- * message is shown to the user: a sentence, never a secret, never a stack trace.
+ * The one table from what a handler throws to what the bridge says, `{kind, message, code?}`:
+ * main's refusals (refusalOf), the keychain, a full disk, the exchange's codes, an exchange that
+ * cannot be reached (the client's own list of codes), and anything else as an internal fault.
+ * The message is shown to the user: a sentence, never a secret, never a stack trace.
  */
 import { errorInfo } from '../../shared/api/errors.js';
 import type { BridgeError, BridgeErrorKind } from '../../shared/ipc/contract.js';
+import { AccountError } from '../accounts/index.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/errors.js';
+import { isOfflineCode } from '../client/network.js';
+import { UnknownTimeZoneError } from '../history/zoned-time.js';
 import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js';
+import { Refusal, sentence } from '../refusal.js';
 import { diskFullMessage, isDiskFull } from '../store/errors.js';
+import {
+  BetRefusedError,
+  IntentConflictError,
+  OrderValidationError,
+  QuoteExpiredError,
+} from '../trading/index.js';
 
-/** A refusal a service means to show to the user as it is. */
-export class ServiceError extends Error {
-  readonly kind: BridgeErrorKind;
-  readonly code: number | undefined;
-  /** rate-limited: how long until it may be tried again, ms. */
-  readonly retryAfterMs: number | undefined;
+const ACCOUNT_KINDS = {
+  invalid: 'invalid-input',
+  exists: 'conflict',
+  'not-found': 'not-found',
+  rejected: 'exchange',
+  'no-secret': 'keychain',
+  unchecked: 'unchecked',
+} as const satisfies Record<AccountError['kind'], BridgeErrorKind>;
 
-  constructor(kind: BridgeErrorKind, message: string, code?: number, retryAfterMs?: number) {
-    super(message);
-    this.name = 'ServiceError';
-    this.kind = kind;
-    this.code = code;
-    this.retryAfterMs = retryAfterMs;
-  }
+/**
+ * The table: each error of main's domains that says no to the user, as the refusal the bridge
+ * passes on; undefined for anything else (a fault, or an error the rest of toBridgeError reads).
+ */
+export function refusalOf(err: unknown): Refusal | undefined {
+  if (err instanceof Refusal) return err;
+  if (err instanceof AccountError)
+    return new Refusal(ACCOUNT_KINDS[err.kind], err.message, err.code);
+  if (err instanceof OrderValidationError) return new Refusal('invalid-input', err.message);
+  if (err instanceof QuoteExpiredError) return new Refusal('exchange', err.message, err.code);
+  if (err instanceof BetRefusedError) return new Refusal('exchange', err.message, err.code);
+  if (err instanceof IntentConflictError) return new Refusal('conflict', err.message);
+  if (err instanceof UnknownTimeZoneError) return new Refusal('invalid-input', err.message);
+  return undefined;
 }
-
-/** Input that did not match the contract's schema. */
-export class InvalidInputError extends ServiceError {
-  constructor(message: string) {
-    super('invalid-input', message);
-    this.name = 'InvalidInputError';
-  }
-}
-
-/** Makes `text` read as a sentence: capital first letter, closing full stop. */
-export function sentence(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ');
-  if (t === '') return 'Something went wrong.';
-  const first = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(first) ? first : `${first}.`;
-}
-
-const OFFLINE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
 
 /** No answer: the client's NetworkError, or a system or undici error code, here or as a cause. */
 function isOffline(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > 4) return false;
   if (err instanceof NetworkError) return true;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && OFFLINE_CODES.has(code)) return true;
+  if (typeof code === 'string' && isOfflineCode(code)) return true;
   return isOffline(err.cause, depth + 1);
 }
 
@@ -71,10 +62,11 @@ function exchangeCode(err: unknown): number | undefined {
 }
 
 export function toBridgeError(err: unknown): BridgeError {
-  if (err instanceof ServiceError) {
+  const refusal = refusalOf(err);
+  if (refusal) {
     return withRetry(
-      withCode({ kind: err.kind, message: sentence(err.message) }, err.code),
-      err.retryAfterMs,
+      withCode({ kind: refusal.kind, message: sentence(refusal.message) }, refusal.code),
+      refusal.retryAfterMs,
     );
   }
   if (err instanceof KeychainUnavailableError || err instanceof KeychainError) {

@@ -1,9 +1,15 @@
 /**
- * A small typed event hub services can use to implement `EventSource`: `emit` is what a service
- * calls when something changed; registerHandlers subscribes and forwards to the renderers.
+ * Push events on their way to the renderers: features emit to the hub when something changed,
+ * registerHandlers subscribes and forwards each event to every renderer.
  */
 import type { IpcEvent, IpcEventPayload } from '../../shared/ipc/contract.js';
-import type { EventSource, IpcEventListener } from './services.js';
+
+export type IpcEventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
+
+/** Where main announces changes. */
+export interface EventSource {
+  subscribe(listener: IpcEventListener): () => void;
+}
 
 export class IpcEventHub implements EventSource {
   private readonly listeners = new Set<IpcEventListener>();

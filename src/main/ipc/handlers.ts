@@ -1,8 +1,9 @@
 /**
- * The main side of the bridge: one handler per contract channel, each a thin call into the
- * services, declared by its feature (features/). `registerHandlers` puts them behind a transport with the checks every call gets:
- * input validated against the contract's schema before a service sees it, output validated in
- * development and tests, and every failure turned into the bridge's `{kind, message, code?}`.
+ * The main side of the bridge: every channel's handler behind a transport, with the checks every
+ * call gets: input validated against the contract's schema before a handler sees it, output
+ * validated in development and tests, and every failure turned into the bridge's
+ * `{kind, message, code?}` (errors.ts). The handlers come from the features, joined by the
+ * composition root (src/main/root/services.ts).
  */
 import {
   IPC_CHANNELS,
@@ -11,35 +12,19 @@ import {
   type IpcOutput,
   type IpcResult,
 } from '../../shared/ipc/contract.js';
+import { stderrLine } from '../log/stderr.js';
 import { redact, toBridgeError } from './errors.js';
-import { accountHandlers } from './features/accounts.js';
-import { alertHandlers } from './features/alerts.js';
-import { appHandlers } from './features/app.js';
-import { deskHandlers } from './features/desk.js';
-import { combineHandlers, type IpcHandlers } from './features/feature.js';
-import { historyHandlers } from './features/history.js';
-import { marketHandlers } from './features/markets.js';
-import { practiceHandlers } from './features/practice.js';
-import { supportHandlers } from './features/support.js';
-import type { Services } from './services.js';
+import type { EventSource } from './events.js';
+import type { IpcHandlers } from './handler.js';
 import type { IpcTransport } from './transport.js';
 import { checkEvent, checkInput, checkOutput } from './validate.js';
 
-export type { IpcHandlers } from './features/feature.js';
+export type { IpcHandlers } from './handler.js';
 
-/** Every channel's handler, each feature contributing its own. */
-export function createHandlers(services: Services): IpcHandlers {
-  const handlers: IpcHandlers = combineHandlers(
-    appHandlers(services),
-    accountHandlers(services),
-    marketHandlers(services),
-    deskHandlers(services),
-    alertHandlers(services),
-    practiceHandlers(services),
-    historyHandlers(services),
-    supportHandlers(services),
-  );
-  return handlers;
+/** What a transport serves: a handler per channel, and the events to forward. */
+export interface Bridged {
+  readonly handlers: IpcHandlers;
+  readonly events: EventSource;
 }
 
 export interface HandlerOptions {
@@ -49,7 +34,7 @@ export interface HandlerOptions {
   log?: (message: string) => void;
 }
 
-const defaultLog = (message: string) => console.error(message);
+const defaultLog = stderrLine;
 
 /** Runs one call with every check; never throws, always answers with an envelope. */
 export async function dispatch<C extends IpcChannel>(
@@ -94,16 +79,16 @@ export async function dispatch<C extends IpcChannel>(
 }
 
 /**
- * Answers every channel of the contract through `transport` and forwards the services' events to
+ * Answers every channel of the contract through `transport` and forwards main's events to
  * it. Returns a function that undoes both.
  */
 export function registerHandlers(
   transport: IpcTransport,
-  services: Services,
+  services: Bridged,
   options: HandlerOptions = {},
 ): () => void {
   const log = options.log ?? defaultLog;
-  const handlers = createHandlers(services);
+  const { handlers } = services;
   const stops = IPC_CHANNELS.map((channel) =>
     transport.handle(channel, (input) => dispatch(handlers, channel, input, options)),
   );

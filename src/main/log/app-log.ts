@@ -8,8 +8,8 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pino, type Level } from 'pino';
 import roll from 'pino-roll';
-import type { Logger } from '../../shared/log.js';
 import { redactPaths, REDACTED, safeFields, scrubText } from './redact.js';
+import { stderrLine, type MainLogger } from './stderr.js';
 
 /** A warning or error as diagnostics show it: already redacted. */
 export interface LogRecord {
@@ -20,12 +20,11 @@ export interface LogRecord {
   fields?: Record<string, unknown>;
 }
 
-export interface AppLog extends Logger {
+export interface AppLog extends MainLogger {
   /** The logs folder. */
   readonly dir: string;
   /** The file written now (it changes when the log rotates). */
   readonly file: string;
-  error(msg: string, fields?: Record<string, unknown>): void;
   /** The last warnings and errors of this run, oldest first, redacted as written. */
   recentErrors(): readonly LogRecord[];
   /** Never writes `value` (a secret, the host's token): replaced wherever it shows up in a line. */
@@ -146,10 +145,6 @@ export async function openAppLog(options: AppLogOptions): Promise<AppLog> {
       });
     },
   };
-}
-
-function stderrLine(line: string): void {
-  process.stderr.write(`${line}\n`);
 }
 
 function echoTo(echo: AppLogOptions['echo']): ((line: string) => void) | undefined {

@@ -4,6 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { posix, win32 } from 'node:path';
+import { absoluteEnv } from '../env-folders.js';
 
 /**
  * Linux and other Unixes: `$XDG_STATE_HOME/betdesk/logs` (~/.local/state): the XDG spec's place
@@ -21,12 +22,11 @@ export function defaultLogsDir(
   home: string = homedir(),
 ): string {
   if (platform === 'win32') {
-    const local = env['LOCALAPPDATA'] || win32.join(home, 'AppData', 'Local');
+    const local =
+      absoluteEnv(env, 'LOCALAPPDATA', platform) ?? win32.join(home, 'AppData', 'Local');
     return win32.join(local, 'Betdesk', 'logs');
   }
   if (platform === 'darwin') return posix.join(home, 'Library', 'Logs', 'Betdesk');
-  // The spec asks for an absolute path and says to ignore a relative one.
-  const state = env['XDG_STATE_HOME'];
-  const base = state && posix.isAbsolute(state) ? state : posix.join(home, '.local', 'state');
+  const base = absoluteEnv(env, 'XDG_STATE_HOME', platform) ?? posix.join(home, '.local', 'state');
   return posix.join(base, 'betdesk', 'logs');
 }

@@ -27,9 +27,10 @@ import type {
   AppStatus,
   ShowRequest,
 } from '../../shared/ipc/contract.js';
-import { defaultDataDir } from '../app/data-dir.js';
+import { defaultDataDir } from '../data/data-dir.js';
 import { registerHandlers } from '../ipc/handlers.js';
-import type { CreateServices, Services } from '../ipc/services.js';
+import { orStderr } from '../log/index.js';
+import type { CreateServices, Services } from '../root/services.js';
 import { defaultLogsDir, openAppLog, type AppLog } from '../log/index.js';
 import { handedOverArgs, parseAppArgs, type AppArgs, type HandedOver } from './args.js';
 import { UnreadBadge } from './badge.js';
@@ -158,8 +159,8 @@ export async function runShell(
     // Without a log file the app still works: say so where someone may read it.
     console.error('Betdesk: the log could not be opened:', String(err));
   }
-  const report = (msg: string, err: unknown) =>
-    log ? log.error(msg, { reason: String(err) }) : console.error(`Betdesk: ${msg}:`, String(err));
+  const say = orStderr(log);
+  const report = (msg: string, err: unknown) => say.error(msg, { reason: String(err) });
 
   const location = rendererLocation(app.isPackaged, host.env);
   const devUrl = location.devUrl;
@@ -201,20 +202,21 @@ export async function runShell(
   }
 
   const loginItems = loginItemsFor(host);
-  const served: Services = {
-    ...services,
-    settings: applyingLoginItems(services.settings, loginItems),
+  const { handlers } = services;
+  const served = {
+    events: services.events,
+    handlers: { ...handlers, ...applyingLoginItems(handlers, loginItems) },
   };
   const transport = new ElectronIpcTransport(
     ipcMain,
     location,
     () => BrowserWindow.getAllWindows().map((w) => w.webContents),
-    (m) => (log ? log.warn(m) : console.error(m)),
+    (m) => say.warn(m),
   );
   const unregister = registerHandlers(transport, served, {
     validateOutput: !app.isPackaged,
     // A bridge fault goes to the log file: the user's message says its details are there.
-    log: (m) => (log ? log.error(m.replace(/^Betdesk: /, '')) : console.error(m)),
+    log: (m) => say.error(m.replace(/^Betdesk: /, '')),
   });
 
   let quitDone: Promise<void> | null = null;
@@ -262,7 +264,7 @@ export async function runShell(
 
   const windowIcon = loadIcon(paths.icons.window);
   const help = helpActions({
-    support: services.support,
+    support: handlers,
     clipboard,
     notify: (options) => showNotice({ Notification }, options),
     fail: (title, message) => dialog.showErrorBox(title, message),
@@ -293,8 +295,8 @@ export async function runShell(
     tray = new BetdeskTray({ Tray, Menu }, icons, {
       open: showWindow,
       showPositions: () => showScreen({ screen: 'positions' }),
-      pauseSync: () => void services.status.pauseSync().then(updateTray, reportTrayError),
-      resumeSync: () => void services.status.resumeSync().then(updateTray, reportTrayError),
+      pauseSync: () => void handlers['sync:pause']({}).then(updateTray, reportTrayError),
+      resumeSync: () => void handlers['sync:resume']({}).then(updateTray, reportTrayError),
       quit: requestQuit,
     });
   } catch (err) {
@@ -326,11 +328,11 @@ export async function runShell(
     else if (event === 'alerts:changed') updateAlerts(payload as AlertsSummary);
     else if (event === 'alert:raised') updateAlerts((payload as AlertRaised).summary);
   });
-  services.status.get().then(updateTray, reportTrayError);
+  handlers['status:get']({}).then(updateTray, reportTrayError);
   // Through a promise so that even a summary that throws at once cannot keep the shell from
   // starting: the tray just goes without it.
   Promise.resolve()
-    .then(() => services.alerts.summary())
+    .then(() => services.alertsSummary())
     .then(
       (summary) => {
         if (!alertsHeard) updateAlerts(summary);
@@ -342,7 +344,7 @@ export async function runShell(
 
   /** The first time the window goes to the tray, says where Betdesk went; never again. */
   const noticeHidden = () => {
-    services.settings.markNoticeShown('tray').then(
+    services.markNoticeShown('tray').then(
       (first) => {
         if (first) showNotice({ Notification }, trayNotice(host.platform));
       },
@@ -379,7 +381,7 @@ export async function runShell(
     if (!tray) requestQuit();
   });
 
-  const desk = await services.settings.get().catch((err: unknown) => {
+  const desk = await handlers['settings:get']({}).catch((err: unknown) => {
     report('the settings could not be read', err);
     return null;
   });

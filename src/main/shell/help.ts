@@ -5,11 +5,11 @@
  */
 import type { AboutPanelOptionsOptions, Clipboard, NotificationConstructorOptions } from 'electron';
 import type { AppInfo } from '../../shared/ipc/contract.js';
-import type { SupportService } from '../ipc/services.js';
+import type { IpcHandlers } from '../ipc/handler.js';
 import { DIAGNOSTICS_COPIED } from './notices.js';
 
 export interface HelpParts {
-  support: Pick<SupportService, 'openLogs' | 'diagnostics'>;
+  support: Pick<IpcHandlers, 'logs:open' | 'support:diagnostics'>;
   clipboard: Pick<Clipboard, 'writeText'>;
   notify(options: NotificationConstructorOptions): void;
   /** Tells the user an action failed (an error box): a title and a sentence. */
@@ -26,7 +26,7 @@ export function helpActions(parts: HelpParts): HelpActions {
     async openLogsFolder() {
       const title = 'Betdesk could not open its logs folder';
       try {
-        const { opened, path, error } = await parts.support.openLogs();
+        const { opened, path, error } = await parts.support['logs:open']({});
         if (opened) return;
         // Where the folder is, so the user can still find it by hand.
         const where = path ? `The logs are in ${path}.` : 'Betdesk keeps no log file in this run.';
@@ -37,7 +37,7 @@ export function helpActions(parts: HelpParts): HelpActions {
     },
     async copyDiagnostics() {
       try {
-        const { text } = await parts.support.diagnostics();
+        const { text } = await parts.support['support:diagnostics']({});
         await parts.clipboard.writeText(text);
         parts.notify(DIAGNOSTICS_COPIED);
       } catch (err) {

@@ -1,8 +1,8 @@
 /**
  * Electron's entry point (electron-vite builds it to out/main/index.js). The services come from
- * the composition root in src/main/app; the shell only hosts them.
+ * the composition root in src/main/root; the shell only hosts them.
  */
-import { createServices } from '../app/services.js';
+import { createServices } from '../root/services.js';
 import { runShell } from './app.js';
 
 runShell(createServices).catch((err: unknown) => {

@@ -10,8 +10,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import type { DeskSettings } from '../../shared/ipc/contract.js';
-import { ServiceError } from '../ipc/errors.js';
-import type { SettingsService } from '../ipc/services.js';
+import { absoluteEnv } from '../env-folders.js';
+import type { Handlers } from '../ipc/handler.js';
+import { Refusal } from '../refusal.js';
 import { HIDDEN_ARG } from './args.js';
 
 export type StartupSettings = Pick<DeskSettings, 'startAtLogin' | 'startHidden'>;
@@ -72,9 +73,12 @@ export function electronLoginItems(
   };
 }
 
-/** Where the autostart entry goes: `$XDG_CONFIG_HOME/autostart`, ~/.config/autostart by default. */
+/**
+ * Where the autostart entry goes: `$XDG_CONFIG_HOME/autostart` when that is absolute (the rule of
+ * every XDG folder, src/main/env-folders.ts), ~/.config/autostart otherwise.
+ */
 export function autostartFile(env: Record<string, string | undefined>, home = homedir()): string {
-  const configHome = env['XDG_CONFIG_HOME'] || join(home, '.config');
+  const configHome = absoluteEnv(env, 'XDG_CONFIG_HOME', 'linux') ?? join(home, '.config');
   return join(configHome, 'autostart', 'betdesk.desktop');
 }
 
@@ -122,29 +126,30 @@ export function desktopExec(argv: readonly string[]): string {
     .replace(/\\/g, '\\\\');
 }
 
+type SettingsHandlers = Handlers<'settings:get' | 'settings:set'>;
+
 /**
- * The settings service the bridge serves in the desktop app: a change of the login settings
+ * The settings handlers the bridge serves in the desktop app: a change of the login settings
  * reaches the OS first and is stored only once the OS took it, so the two never disagree.
  */
-export function applyingLoginItems(settings: SettingsService, items: LoginItems): SettingsService {
+export function applyingLoginItems(
+  settings: SettingsHandlers,
+  items: LoginItems,
+): SettingsHandlers {
   return {
-    get: () => settings.get(),
-    markNoticeShown: (notice) => settings.markNoticeShown(notice),
-    async set(change) {
+    'settings:get': (input) => settings['settings:get'](input),
+    async 'settings:set'(change) {
       if (change.startAtLogin === undefined && change.startHidden === undefined) {
-        return settings.set(change);
+        return settings['settings:set'](change);
       }
-      const next = { ...(await settings.get()), ...change };
+      const next = { ...(await settings['settings:get']({})), ...change };
       try {
         await items.apply({ startAtLogin: next.startAtLogin, startHidden: next.startHidden });
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        throw new ServiceError(
-          'internal',
-          `Betdesk could not change its start at login: ${reason}`,
-        );
+        throw new Refusal('internal', `Betdesk could not change its start at login: ${reason}`);
       }
-      return settings.set(change);
+      return settings['settings:set'](change);
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   type AlertView,
   type ShowRequest,
 } from '../../shared/ipc/contract.js';
-import type { EventSource } from '../ipc/services.js';
+import type { EventSource } from '../ipc/events.js';
 
 const NOTICES: Record<AlertKind, { title: string; urgency: 'low' | 'normal' | 'critical' }> = {
   near: { title: 'Near knockout', urgency: 'normal' },

@@ -6,9 +6,8 @@
  * fuse).
  */
 import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import type { Protocol } from 'electron';
-import { contentTypeOf } from '../host/content-types.js';
+import { contentTypeOf, rendererFile } from '../host/renderer-files.js';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'betdesk';
@@ -50,16 +49,7 @@ export function appFilePath(url: string, root: string): string | null {
     return null;
   }
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
-  let path: string;
-  try {
-    path = decodeURIComponent(parsed.pathname);
-  } catch {
-    return null;
-  }
-  const base = resolve(root);
-  const file = resolve(base, `.${path === '/' ? '/index.html' : path}`);
-  // The one rule: what it resolves to lies inside the renderer folder.
-  return file.startsWith(base + sep) ? file : null;
+  return rendererFile(root, parsed.pathname === '/' ? '/index.html' : parsed.pathname);
 }
 
 /** The `protocol.handle` handler: the file with its type and the CSP, or a plain 404. */

@@ -43,19 +43,29 @@ export {
   type AlertKind,
   type NewAlert,
 } from './repos/alerts.js';
-export type {
-  BlotterEntry,
-  BlotterFilter,
-  BlotterPage,
-  BlotterStatusGroup,
+export {
+  orderStatusesOf,
+  type BlotterEntry,
+  type BlotterFilter,
+  type BlotterPage,
+  type BlotterStatusGroup,
 } from './repos/blotter.js';
 export type { SyncCursor, SyncStream } from './repos/cursors.js';
 export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
 export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';
-export type { OrderFilter, OrderPage, OrderTotals } from './repos/orders.js';
-export type { PositionFilter, StoredPosition } from './repos/positions.js';
 export {
+  EXPORT_ORDER_COLUMNS,
+  type ExportOrderColumn,
+  type OrderFilter,
+  type OrderPage,
+  type OrderTotals,
+} from './repos/orders.js';
+export type { PositionFilter, StoredPosition } from './repos/positions.js';
+export { accountSettingKey } from './repos/settings.js';
+export {
+  EXPORT_SETTLEMENT_COLUMNS,
   SLOT_MS,
+  type ExportSettlementColumn,
   type SettlementChoices,
   type SettlementFilter,
   type SettlementPage,

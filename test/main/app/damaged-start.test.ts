@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { STORE_FILE } from '../../../src/main/app/store-file.js';
+import { STORE_FILE } from '../../../src/main/data/store-file.js';
 import { backupStore } from '../../../src/main/store/backup.js';
 import type { AppInfo } from '../../../src/shared/ipc/contract.js';
 import { runCliFromSource, spawnProgram, untilListening } from '../../harness/processes.js';

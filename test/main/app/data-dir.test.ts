@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultDataDir, legacyDataDirs } from '../../../src/main/app/data-dir.js';
+import { defaultDataDir, legacyDataDirs } from '../../../src/main/data/data-dir.js';
 
 const HOME = { linux: '/home/ann', darwin: '/Users/ann', win32: 'C:\\Users\\ann' } as const;
 const APPDATA = 'C:\\Users\\ann\\AppData\\Roaming';

@@ -4,10 +4,10 @@
  * user does at the desk, end to end below the bridge.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../src/main/app/services.js';
-import { PRACTICE_REFUSED } from '../../../src/main/desk/practice.js';
-import { ServiceError } from '../../../src/main/ipc/errors.js';
-import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
+import type { AppServices } from '../../../src/main/root/services.js';
+import { PRACTICE_REFUSED } from '../../../src/main/practice/feature.js';
+import { Refusal } from '../../../src/main/refusal.js';
+import { dispatch } from '../../../src/main/ipc/handlers.js';
 import type {
   AlertRaised,
   BetTerms,
@@ -35,9 +35,9 @@ const start = () => app.start();
 async function openFixtures(services: AppServices): Promise<Fixture[]> {
   const all = { openOnly: true, limit: 100, offset: 0 };
   await expect
-    .poll(async () => (await services.fixtures.list(all)).total, { timeout: 20_000 })
+    .poll(async () => (await services.call('fixtures:list', all)).total, { timeout: 20_000 })
     .toBeGreaterThan(2);
-  return (await services.fixtures.list(all)).fixtures;
+  return (await services.call('fixtures:list', all)).fixtures;
 }
 
 let bets = 0;
@@ -63,7 +63,7 @@ function alerts(seen: Seen[], kind?: string): AlertRaised[] {
 
 /** Quotes and places a FOK BUY; resolves with the placement's answer. */
 async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, outcome?: string) {
-  const { quote } = await services.quotes.request({
+  const { quote } = await services.call('quote:request', {
     contractId: f.contractId,
     outcome: outcome ?? f.homeTeam,
     side: 'BUY',
@@ -72,7 +72,7 @@ async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, ou
     boost,
   });
   const id = newClientOrderId();
-  const placed = await services.trading.place({
+  const placed = await services.call('order:place', {
     clientOrderId: id,
     type: 'FOK',
     rfqId: quote.rfqId,
@@ -80,13 +80,13 @@ async function buy(services: AppServices, f: Fixture, qty: string, boost = 0, ou
   return { id, quote, placed };
 }
 
-async function refusal(p: Promise<unknown>): Promise<ServiceError> {
+async function refusal(p: Promise<unknown>): Promise<Refusal> {
   const err = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ServiceError);
-  return err as ServiceError;
+  expect(err).toBeInstanceOf(Refusal);
+  return err as Refusal;
 }
 
 describe('the betting desk', () => {
@@ -123,22 +123,24 @@ describe('the betting desk', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
-    const view = await services.positions.view();
+    const view = await services.call('positions:list', {});
     const position = view.positions.find((p) => p.contractId === f!.contractId)!;
     expect(position.fixture?.league).toBe(f!.league);
     expect(position.knockout).toBeNull();
     expect(view.snapshotAt).not.toBeNull();
     expect(view.staleAfterMs).toBe(2 * view.pollMs);
 
-    const page = await services.orders.list({ limit: 100, offset: 0 });
+    const page = await services.call('orders:list', { limit: 100, offset: 0 });
     expect(page.rows.map((r) => r.clientOrderId)).toContain(id);
-    expect((await services.orders.get(id))?.status).toBe('FILLED');
+    expect(
+      (await services.call('orders:get', { clientOrderId: id }).then((r) => r.row))?.status,
+    ).toBe('FILLED');
   });
 
   it('places one order for one bet, however often or however fast it is repeated', async () => {
     const { services } = await start();
     const [f] = await openFixtures(services);
-    const { quote } = await services.quotes.request({
+    const { quote } = await services.call('quote:request', {
       contractId: f!.contractId,
       outcome: f!.awayTeam,
       side: 'BUY',
@@ -150,17 +152,17 @@ describe('the betting desk', () => {
     const input = { clientOrderId: id, type: 'FOK' as const, rfqId: quote.rfqId };
     // A double click: both requests before either answer.
     const [a, b] = await Promise.all([
-      services.trading.place(input),
-      services.trading.place(input),
+      services.call('order:place', input),
+      services.call('order:place', input),
     ]);
-    const again = await services.trading.place(input);
+    const again = await services.call('order:place', input);
     expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
     expect(again.repeated).toBe(true);
     expect(new Set([a.row.orderId, b.row.orderId, again.row.orderId]).size).toBe(1);
 
     // A second bet (another window) on the same quote is refused before it is sent.
     const other = await refusal(
-      services.trading.place({
+      services.call('order:place', {
         clientOrderId: newClientOrderId(),
         type: 'FOK',
         rfqId: quote.rfqId,
@@ -179,7 +181,8 @@ describe('the betting desk', () => {
     const { services, seen } = await start();
     const [f] = await openFixtures(services);
     const id = newClientOrderId();
-    const placed = await services.trading.place(
+    const placed = await services.call(
+      'order:place',
       market(f!, { clientOrderId: id, qty: '20', unit: 'QUOTE', boost: 40 }),
     );
     expect(placed.row).toMatchObject({ orderType: 'MARKET', unit: 'QUOTE', qty: '20', boost: 40 });
@@ -190,7 +193,8 @@ describe('the betting desk', () => {
   });
 
   it('explains refusals the store already knows, and sends nothing', async () => {
-    const { services } = await start();
+    // No margin between a fill's time and the snapshot's, so nothing waits it out.
+    const { services } = await app.start({ clockMarginMs: 0 });
     const fixtures = await openFixtures(services);
     const f = fixtures[0]!;
     await buy(services, f, '2');
@@ -200,34 +204,35 @@ describe('the betting desk', () => {
       .poll(
         async () => {
           await session.engine.syncNow('orders', 'positions');
-          return (await services.positions.view()).positions.length;
+          return (await services.call('positions:list', {})).positions.length;
         },
         { timeout: 20_000 },
       )
       .toBe(1);
-    await new Promise((r) => setTimeout(r, 2100));
     await session.engine.syncNow('positions');
     const sent = (await session.client.orders({ limit: 100 })).total;
 
-    const opposite = await refusal(services.trading.place(market(f, { outcome: f.awayTeam })));
+    const opposite = await refusal(
+      services.call('order:place', market(f, { outcome: f.awayTeam })),
+    );
     expect(opposite).toMatchObject({ kind: 'exchange', code: -2030 });
     expect(opposite.message).toContain(`You hold ${f.homeTeam}`);
 
     const g = fixtures[1]!;
-    const nothing = await refusal(services.trading.place(market(g, { side: 'SELL' })));
+    const nothing = await refusal(services.call('order:place', market(g, { side: 'SELL' })));
     expect(nothing).toMatchObject({ kind: 'exchange', code: -2029 });
 
-    await services.practice.closeBetting({ contractId: g.contractId });
+    await services.call('practice:close', { contractId: g.contractId });
     await expect
       .poll(
         async () =>
-          (await services.fixtures.list({ openOnly: false, limit: 100, offset: 0 })).fixtures.find(
-            (x) => x.contractId === g.contractId,
-          )?.bettingOpen,
+          (
+            await services.call('fixtures:list', { openOnly: false, limit: 100, offset: 0 })
+          ).fixtures.find((x) => x.contractId === g.contractId)?.bettingOpen,
         { timeout: 20_000 },
       )
       .toBe(false);
-    const closed = await refusal(services.trading.place(market(g)));
+    const closed = await refusal(services.call('order:place', market(g)));
     expect(closed).toMatchObject({ kind: 'exchange', code: -2019 });
     expect(closed.message).toContain('is closed');
 
@@ -241,13 +246,15 @@ describe('the betting desk', () => {
     const knockout = placed.row.knockout!;
     expect(knockout).toMatch(/^0\.\d+$/);
     await expect
-      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .poll(async () => (await services.call('positions:list', {})).positions.length, {
+        timeout: 20_000,
+      })
       .toBe(1);
 
     // The practice panel's "Move near the knockout": the index just above the knockout, inside
     // the deepest alert level (the distance is measured on the index), not knocked out.
     const near = nearKnockoutPrice(knockout);
-    const moved = await services.practice.setPrice({
+    const moved = await services.call('practice:price', {
       contractId: f!.contractId,
       outcome: f!.homeTeam,
       indexPrice: near,
@@ -260,7 +267,7 @@ describe('the betting desk', () => {
     expect(nearAlert.alert.knockout).toBe(knockout);
     expect(nearAlert.notify).toBe(true);
     expect(nearAlert.summary.unreadDanger).toBeGreaterThan(0);
-    const row = (await services.positions.view()).positions[0]!;
+    const row = (await services.call('positions:list', {})).positions[0]!;
     expect(row.nearLevel).toBe('0.02');
     expect(row.indexPrice).toBe(near);
     expect(row.knockoutDistance).toEqual({
@@ -272,7 +279,7 @@ describe('the betting desk', () => {
 
     // "Move past the knockout".
     const past = pastKnockoutPrice(knockout);
-    const out = await services.practice.setPrice({
+    const out = await services.call('practice:price', {
       contractId: f!.contractId,
       outcome: f!.homeTeam,
       indexPrice: past,
@@ -280,17 +287,21 @@ describe('the betting desk', () => {
     expect(out.message).toContain('1 boosted position was knocked out');
     await expect.poll(() => alerts(seen, 'knocked_out').length, { timeout: 30_000 }).toBe(1);
     await expect
-      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .poll(async () => (await services.call('positions:list', {})).positions.length, {
+        timeout: 20_000,
+      })
       .toBe(0);
 
-    const page = await services.alerts.list({ limit: 50, offset: 0 });
+    const page = await services.call('alerts:list', { limit: 50, offset: 0 });
     expect(page.alerts.map((a) => a.kind)).toEqual(
       expect.arrayContaining(['near', 'knocked_out', 'filled']),
     );
     expect(page.summary.unread).toBe(page.total);
-    const summary = await services.alerts.markRead({ all: true });
+    const summary = await services.call('alerts:read', { all: true });
     expect(summary).toMatchObject({ unread: 0, unreadDanger: 0 });
-    expect((await services.alerts.list({ limit: 50, offset: 0, unreadOnly: true })).total).toBe(0);
+    expect(
+      (await services.call('alerts:list', { limit: 50, offset: 0, unreadOnly: true })).total,
+    ).toBe(0);
   });
 
   it('closes a position with a SELL through the same path, and it disappears', async () => {
@@ -298,9 +309,11 @@ describe('the betting desk', () => {
     const [f] = await openFixtures(services);
     const { quote } = await buy(services, f!, '4');
     await expect
-      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .poll(async () => (await services.call('positions:list', {})).positions.length, {
+        timeout: 20_000,
+      })
       .toBe(1);
-    const sell = await services.quotes.request({
+    const sell = await services.call('quote:request', {
       contractId: f!.contractId,
       outcome: f!.homeTeam,
       side: 'SELL',
@@ -310,7 +323,7 @@ describe('the betting desk', () => {
     });
     expect(sell.quote.isOpen).toBe(false);
     const id = newClientOrderId();
-    const placed = await services.trading.place({
+    const placed = await services.call('order:place', {
       clientOrderId: id,
       type: 'FOK',
       rfqId: sell.quote.rfqId,
@@ -320,7 +333,9 @@ describe('the betting desk', () => {
       .poll(() => rowsFor(seen, id).map((r) => r.status), { timeout: 20_000 })
       .toContain('FILLED');
     await expect
-      .poll(async () => (await services.positions.view()).positions.length, { timeout: 20_000 })
+      .poll(async () => (await services.call('positions:list', {})).positions.length, {
+        timeout: 20_000,
+      })
       .toBe(0);
     const filled = rowsFor(seen, id).find((r) => r.status === 'FILLED')!;
     expect(filled.proceeds).toMatch(/^\d+\.\d+$/);
@@ -329,7 +344,7 @@ describe('the betting desk', () => {
   it('shows a rejection after acceptance in words, as a row and an alert', async () => {
     const { services, seen } = await start();
     const [f] = await openFixtures(services);
-    await services.practice.rejectNextOrder();
+    await services.call('practice:reject', {});
     const { id, placed } = await buy(services, f!, '2');
     expect(placed.row.status).toBe('SUBMITTED');
     await expect
@@ -341,7 +356,11 @@ describe('the betting desk', () => {
     await expect.poll(() => alerts(seen, 'rejected').length, { timeout: 10_000 }).toBe(1);
     expect(alerts(seen, 'rejected')[0]!.alert.message).toMatch(/^Rejected: your FOK bet on/);
 
-    const rejectedOnly = await services.orders.list({ status: 'rejected', limit: 50, offset: 0 });
+    const rejectedOnly = await services.call('orders:list', {
+      status: 'rejected',
+      limit: 50,
+      offset: 0,
+    });
     expect(rejectedOnly.rows.map((r) => r.clientOrderId)).toEqual([id]);
   });
 
@@ -351,10 +370,14 @@ describe('the betting desk', () => {
     // More contracts than the exchange can take: refused with -1102 naming the capacity.
     const tooMuch = market(f!, { qty: '999999999' });
     const id = tooMuch.clientOrderId;
-    const placed = await services.trading.place(tooMuch);
+    const placed = await services.call('order:place', tooMuch);
     expect(placed.row.status).toBe('NOT_PLACED');
     expect(placed.row.error?.message).toMatch(/capacity/);
-    const notPlaced = await services.orders.list({ status: 'not_placed', limit: 50, offset: 0 });
+    const notPlaced = await services.call('orders:list', {
+      status: 'not_placed',
+      limit: 50,
+      offset: 0,
+    });
     expect(notPlaced.rows.map((r) => r.clientOrderId)).toEqual([id]);
     expect(notPlaced.rows[0]).toMatchObject({
       side: 'BUY',
@@ -362,28 +385,32 @@ describe('the betting desk', () => {
       qty: '999999999',
     });
     // Placing the same bet again answers the same refusal; nothing new is sent.
-    const again = await services.trading.place(tooMuch);
+    const again = await services.call('order:place', tooMuch);
     expect(again).toMatchObject({ repeated: true, row: { status: 'NOT_PLACED' } });
   });
 
   it('applies new alert levels at once and keeps them per account across a restart', async () => {
     const { services } = await start();
     await openFixtures(services);
-    expect((await services.alerts.settings()).levels).toEqual(['0.1', '0.05', '0.02']);
-    const next = await services.alerts.configure({
+    expect((await services.call('alerts:settings', {})).levels).toEqual(['0.1', '0.05', '0.02']);
+    const next = await services.call('alerts:configure', {
       levels: ['0.02', '0.25'],
       margin: '0.005',
       notify: { near: true, knocked_out: true, filled: false, rejected: true },
     });
     expect(next.levels).toEqual(['0.25', '0.02']);
-    const bad = await refusal(services.alerts.configure({ ...next, levels: ['0.05', '0.05'] }));
+    const bad = await refusal(
+      services.call('alerts:configure', { ...next, levels: ['0.05', '0.05'] }),
+    );
     expect(bad.kind).toBe('invalid-input');
-    expect((await services.settings.set({ oneClickBetting: true })).oneClickBetting).toBe(true);
+    expect((await services.call('settings:set', { oneClickBetting: true })).oneClickBetting).toBe(
+      true,
+    );
 
     await app.stop(services);
     const { services: again } = await start();
-    expect(await again.alerts.settings()).toEqual(next);
-    expect((await again.settings.get()).oneClickBetting).toBe(true);
+    expect(await again.call('alerts:settings', {})).toEqual(next);
+    expect((await again.call('settings:get', {})).oneClickBetting).toBe(true);
   });
 
   it('refuses every practice call on a live account: the sandbox is never reached', async () => {
@@ -392,27 +419,27 @@ describe('the betting desk', () => {
     const { services } = await start();
     const [f] = await openFixtures(services);
     const account = await addLiveAccount(services, sandbox);
-    await services.accounts.switchTo(account.id);
-    expect((await services.app.info()).mode).toBe('live');
+    await services.call('accounts:switch', { accountId: account.id });
+    expect((await services.call('app:info', {})).mode).toBe('live');
     const paperPrice = f!.homePrice;
 
     for (const call of [
       () =>
-        services.practice.setPrice({
+        services.call('practice:price', {
           contractId: f!.contractId,
           outcome: f!.homeTeam,
           indexPrice: '0.2',
         }),
-      () => services.practice.closeBetting({ contractId: f!.contractId }),
-      () => services.practice.resolve({ contractId: f!.contractId, winner: 'DRAW' }),
-      () => services.practice.rejectNextOrder(),
+      () => services.call('practice:close', { contractId: f!.contractId }),
+      () => services.call('practice:resolve', { contractId: f!.contractId, winner: 'DRAW' }),
+      () => services.call('practice:reject', {}),
     ]) {
       const err = await refusal(call());
       expect(err.kind).toBe('conflict');
       expect(err.message).toMatch(/only in paper mode/);
     }
     // Over the bridge, as a forged message from a page would arrive: refused in words.
-    const forged = await dispatch(createHandlers(services), 'practice:resolve', {
+    const forged = await dispatch(services.handlers, 'practice:resolve', {
       contractId: f!.contractId,
       winner: f!.homeTeam,
     });
@@ -421,9 +448,9 @@ describe('the betting desk', () => {
       error: { kind: 'conflict', message: PRACTICE_REFUSED },
     });
     // The paper exchange was not touched either.
-    await services.accounts.switchTo(null);
+    await services.call('accounts:switch', { accountId: null });
     const after = (
-      await services.fixtures.list({ openOnly: false, limit: 100, offset: 0 })
+      await services.call('fixtures:list', { openOnly: false, limit: 100, offset: 0 })
     ).fixtures.find((x) => x.contractId === f!.contractId)!;
     expect(after.homePrice).toBe(paperPrice);
     expect(after.bettingOpen).toBe(true);

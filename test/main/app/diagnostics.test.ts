@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { supportService, type SupportContext } from '../../../src/main/app/support.js';
+import { supportFeature, type SupportContext } from '../../../src/main/support/feature.js';
 import { openAppLog, type AppLog } from '../../../src/main/log/index.js';
-import type { AccountSession } from '../../../src/main/app/session.js';
+import type { AccountSession } from '../../../src/main/root/session.js';
 import type { Account, AppInfo, AppStatus } from '../../../src/shared/ipc/contract.js';
 import { tempDir, tempStore, type TempStore } from '../../harness/temp.js';
 
@@ -68,14 +68,14 @@ function setup(
     },
     store: t.store,
     session: () => ({ accountId: t.accountId }) as AccountSession,
-    services: {
-      app: { info: () => Promise.resolve(INFO) },
-      accounts: { list: () => Promise.resolve([ACCOUNT]) },
+    handlers: {
+      'app:info': () => Promise.resolve(INFO),
+      'accounts:list': () => Promise.resolve({ accounts: [ACCOUNT] }),
       // A setting that should never be one: scrubbed all the same.
-      settings: { get: () => Promise.resolve({ oneClickBetting: true, apiSecret: secret }) },
-      alerts: { settings: () => Promise.reject(new Error('The alert settings are not loaded.')) },
-      status: { get: () => Promise.resolve(STATUS) },
-    } as unknown as SupportContext['services'],
+      'settings:get': () => Promise.resolve({ oneClickBetting: true, apiSecret: secret }),
+      'alerts:settings': () => Promise.reject(new Error('The alert settings are not loaded.')),
+      'status:get': () => Promise.resolve(STATUS),
+    } as unknown as SupportContext['handlers'],
     ...over,
   };
   return { t, context };
@@ -96,7 +96,7 @@ const MIGRATIONS = readdirSync(
 it('diagnostics hold versions, OS, folders, settings, accounts, sync and the store', async () => {
   const log = await openLog();
   const { t, context } = setup({}, log);
-  const d = await supportService(context).diagnostics();
+  const d = await supportFeature(context)['support:diagnostics']({});
   const text = d.text;
   for (const expected of [
     'Betdesk 1.2.3 (browser host)',
@@ -132,7 +132,7 @@ it('diagnostics list the last warnings and errors, redacted', async () => {
   });
   log.error(`signing failed with ${secret}`);
   const { context } = setup({}, log);
-  const d = await supportService(context).diagnostics();
+  const d = await supportFeature(context)['support:diagnostics']({});
   expect(d.errors).toBe(2);
   expect(d.text).toMatch(
     /## Last warnings and errors \(2\)\n\S+Z WARN a sync pass failed \{"stream":"orders",/,
@@ -144,12 +144,12 @@ it('diagnostics list the last warnings and errors, redacted', async () => {
 it('a part that does not answer in time is reported, not waited for', async () => {
   const { context } = setup({
     partTimeoutMs: 50,
-    services: {
-      ...setup().context.services,
-      status: { get: () => new Promise<AppStatus>(() => {}) },
-    } as unknown as SupportContext['services'],
+    handlers: {
+      ...setup().context.handlers,
+      'status:get': () => new Promise<AppStatus>(() => {}),
+    },
   });
-  const d = await supportService(context).diagnostics();
+  const d = await supportFeature(context)['support:diagnostics']({});
   expect(d.text).toContain('## Sync\nunavailable: no answer within 50 ms');
   expect(d.text).toContain('Logs folder: none (warnings go to the terminal)');
 });
@@ -162,7 +162,7 @@ it('opening the logs folder answers the path, and why it failed in words', async
     asked.push(path);
     return Promise.resolve('xdg-open is not installed');
   };
-  expect(await supportService(failing).openLogs()).toEqual({
+  expect(await supportFeature(failing)['logs:open']({})).toEqual({
     path: log.dir,
     opened: false,
     error: 'xdg-open is not installed.',
@@ -174,7 +174,7 @@ it('opening the logs folder answers the path, and why it failed in words', async
 
   const throwing = setup({}, log).context;
   throwing.options.openFolder = () => Promise.reject(new Error('no desktop session'));
-  expect(await supportService(throwing).openLogs()).toMatchObject({
+  expect(await supportFeature(throwing)['logs:open']({})).toMatchObject({
     path: log.dir,
     opened: false,
     error: 'no desktop session.',
@@ -182,12 +182,12 @@ it('opening the logs folder answers the path, and why it failed in words', async
 
   const opening = setup({}, log).context;
   opening.options.openFolder = () => Promise.resolve('');
-  expect(await supportService(opening).openLogs()).toEqual({
+  expect(await supportFeature(opening)['logs:open']({})).toEqual({
     path: log.dir,
     opened: true,
     error: null,
   });
-  expect(await supportService(opening).folders()).toEqual({
+  expect(await supportFeature(opening)['support:folders']({})).toEqual({
     logs: log.dir,
     data: opening.options.dataDir,
   });
@@ -195,7 +195,7 @@ it('opening the logs folder answers the path, and why it failed in words', async
 
 it('without a log file there is no folder to open, and it says so', async () => {
   const { context } = setup();
-  expect(await supportService(context).openLogs()).toEqual({
+  expect(await supportFeature(context)['logs:open']({})).toEqual({
     path: null,
     opened: false,
     error: 'This Betdesk keeps no log file; its warnings go to the terminal.',

@@ -4,8 +4,8 @@
  * game, and History shows them from the store with totals that add up.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServices } from '../../../src/main/app/services.js';
-import { createHandlers, dispatch } from '../../../src/main/ipc/handlers.js';
+import type { AppServices } from '../../../src/main/root/services.js';
+import { dispatch } from '../../../src/main/ipc/handlers.js';
 import type {
   Fixture,
   HistoryFilter,
@@ -32,13 +32,13 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
 async function openFixtures(services: AppServices): Promise<Fixture[]> {
   const all = { openOnly: true, limit: 100, offset: 0 };
   await until(
-    () => services.fixtures.list(all),
+    () => services.call('fixtures:list', all),
     (p) => p.total > 3,
     'open fixtures',
   );
   // One fixture per home team, so a team filter tells the bets apart.
   const teams = new Set<string>();
-  return (await services.fixtures.list(all)).fixtures.filter(
+  return (await services.call('fixtures:list', all)).fixtures.filter(
     (f) => !teams.has(f.homeTeam) && teams.add(f.homeTeam),
   );
 }
@@ -55,13 +55,13 @@ async function market(
   boost = 0,
 ): Promise<void> {
   const id = newClientOrderId();
-  await services.trading.place({
+  await services.call('order:place', {
     clientOrderId: id,
     type: 'MARKET',
     bet: { contractId: f.contractId, outcome: f.homeTeam, side, qty, unit: 'BASE', boost },
   });
   await until(
-    () => services.orders.get(id),
+    () => services.call('orders:get', { clientOrderId: id }).then((r) => r.row),
     (r) => r?.status === 'FILLED',
     `${id} filled`,
   );
@@ -69,7 +69,7 @@ async function market(
 
 const ALL = { filter: {}, sort: 'time' as const, limit: 100, offset: 0 };
 const list = (s: AppServices, filter: HistoryFilter = {}, sort: 'time' | 'pnl' = 'time') =>
-  s.history.list({ ...ALL, filter, sort });
+  s.call('history:list', { ...ALL, filter, sort });
 
 /** A knockout, a close and a settled game on three fixtures; resolves with the rows. */
 async function makeHistory(services: AppServices): Promise<{
@@ -82,20 +82,25 @@ async function makeHistory(services: AppServices): Promise<{
   await market(services, settled!, 'BUY', '2');
 
   const position = async (f: Fixture) =>
-    (await services.positions.view()).positions.find((p) => p.contractId === f.contractId);
+    (await services.call('positions:list', {})).positions.find(
+      (p) => p.contractId === f.contractId,
+    );
   const boosted = await until(
     () => position(ko!),
     (p) => !!p?.knockout,
     'the boosted position',
   );
   const knockout = boosted!.knockout!;
-  await services.practice.setPrice({
+  await services.call('practice:price', {
     contractId: ko!.contractId,
     outcome: ko!.homeTeam,
     indexPrice: dec(knockout).minus('0.01').toFixed(4),
   });
   await market(services, closed!, 'SELL', '3');
-  await services.practice.resolve({ contractId: settled!.contractId, winner: settled!.homeTeam });
+  await services.call('practice:resolve', {
+    contractId: settled!.contractId,
+    winner: settled!.homeTeam,
+  });
 
   const page = await until(
     () => list(services),
@@ -131,7 +136,10 @@ describe('a history made at the desk', () => {
     const times = rows.map((r) => r.settledAt);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
-    const summary = await services.history.summary({ filter: {}, timeZone: 'Europe/London' });
+    const summary = await services.call('history:summary', {
+      filter: {},
+      timeZone: 'Europe/London',
+    });
     const pnls = rows.flatMap((r) => (r.pnl === null ? [] : [r.pnl]));
     expect(summary.totals.count).toBe(3);
     expect(cmp(summary.totals.pnl, add(...pnls))).toBe(0);
@@ -150,7 +158,7 @@ describe('a history made at the desk', () => {
 
     const kos = await list(services, { type: 'KNOCKED_OUT' });
     expect(kos.rows.map((r) => r.contractId)).toEqual([ko!.contractId]);
-    const koSummary = await services.history.summary({
+    const koSummary = await services.call('history:summary', {
       filter: { type: 'KNOCKED_OUT' },
       timeZone: 'UTC',
     });
@@ -160,7 +168,10 @@ describe('a history made at the desk', () => {
     expect((await list(services, { team: closed!.homeTeam })).rows[0]?.type).toBe('CLOSED');
     const future = Date.now() + 86_400_000;
     expect((await list(services, { from: future })).total).toBe(0);
-    const none = await services.history.summary({ filter: { from: future }, timeZone: 'UTC' });
+    const none = await services.call('history:summary', {
+      filter: { from: future },
+      timeZone: 'UTC',
+    });
     expect(none.totals.count).toBe(0);
 
     const byPnl = (await list(services, {}, 'pnl')).rows;
@@ -171,7 +182,7 @@ describe('a history made at the desk', () => {
   });
 
   it('takes dates before 1970 through the bridge: from year 1 all, up to 1950 nothing', async () => {
-    const handlers = createHandlers(services);
+    const { handlers } = services;
     const yearOne = new Date(2000, 0, 1);
     yearOne.setFullYear(1, 0, 1); // local midnight, as the date filter sends it
     const since = { from: yearOne.getTime() };
@@ -195,7 +206,7 @@ describe('a history made at the desk', () => {
     expect(noTotals).toMatchObject({ ok: true, value: { totals: { count: 0 }, series: [] } });
 
     const orders = await dispatch(handlers, 'orders:list', { ...since, limit: 100, offset: 0 });
-    const allOrders = await services.orders.list({ limit: 100, offset: 0 });
+    const allOrders = await services.call('orders:list', { limit: 100, offset: 0 });
     expect(orders).toMatchObject({ ok: true, value: { total: allOrders.total } });
     expect(await dispatch(handlers, 'orders:totals', before1951)).toMatchObject({
       ok: true,
@@ -205,15 +216,15 @@ describe('a history made at the desk', () => {
 
   it('opens a settlement with its fixture and the orders that built and closed it', async () => {
     const closedRow = rows.find((r) => r.type === 'CLOSED')!;
-    const detail = await services.history.detail(closedRow.id);
+    const detail = await services.call('history:detail', { id: closedRow.id });
     expect(detail.row).toEqual(closedRow);
     expect(detail.orders.map((o) => [o.side, o.status])).toEqual([
       ['BUY', 'FILLED'],
       ['SELL', 'FILLED'],
     ]);
-    expect((await services.history.detail(999_999)).row).toBeNull();
+    expect((await services.call('history:detail', { id: 999_999 })).row).toBeNull();
 
-    const choices = await services.history.choices();
+    const choices = await services.call('history:choices', {});
     expect(choices.fixtures.map((f) => f.contractId).sort()).toEqual(
       rows.map((r) => r.contractId).sort(),
     );
@@ -222,28 +233,30 @@ describe('a history made at the desk', () => {
   });
 
   it('totals the Orders screen’s orders exactly: staked by filled buys, proceeds of sells', async () => {
-    const page = await services.orders.list({ limit: 100, offset: 0 });
+    const page = await services.call('orders:list', { limit: 100, offset: 0 });
     const filled = page.rows.filter((r) => r.status === 'FILLED');
     const staked = add(...filled.filter((r) => r.side === 'BUY').map((r) => r.cost!));
     const proceeds = add(...filled.filter((r) => r.side === 'SELL').map((r) => r.proceeds ?? '0'));
-    const totals = await services.orders.totals({});
+    const totals = await services.call('orders:totals', {});
     expect(totals.count).toBe(4);
     expect(totals.filled).toBe(filled.length);
     expect(cmp(totals.staked, staked)).toBe(0);
     expect(cmp(totals.proceeds, proceeds)).toBe(0);
-    expect((await services.orders.totals({ side: 'SELL' })).count).toBe(1);
-    expect((await services.orders.totals({ status: 'not_placed' })).count).toBe(0);
-    expect((await services.orders.totals({ from: Date.now() + 60_000 })).count).toBe(0);
+    expect((await services.call('orders:totals', { side: 'SELL' })).count).toBe(1);
+    expect((await services.call('orders:totals', { status: 'not_placed' })).count).toBe(0);
+    expect((await services.call('orders:totals', { from: Date.now() + 60_000 })).count).toBe(0);
   });
 
   it('resyncs the history from the exchange without a double, and reports its progress', async () => {
     await expect
-      .poll(async () => (await services.history.status()).progress?.state)
+      .poll(async () => (await services.call('history:status', {})).progress?.state)
       .not.toBe('running');
-    const started = await services.history.resync();
+    const started = await services.call('history:resync', {});
     expect(started.progress?.reason).toBe('resync');
     await expect
-      .poll(async () => (await services.history.status()).progress?.state, { timeout: 60_000 })
+      .poll(async () => (await services.call('history:status', {})).progress?.state, {
+        timeout: 60_000,
+      })
       .toBe('done');
     const progress = seen
       .filter((s) => s.event === 'history:progress')
@@ -260,7 +273,7 @@ describe('the history bridge', () => {
 
   it('refuses an unknown time zone in words, through the bridge', async () => {
     const { services } = await start();
-    const answer = await dispatch(createHandlers(services), 'history:summary', {
+    const answer = await dispatch(services.handlers, 'history:summary', {
       filter: {},
       timeZone: 'Mars/Olympus',
     });

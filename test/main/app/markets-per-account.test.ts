@@ -31,27 +31,29 @@ const named = (fixtures: Fixture[], home: string, away: string) =>
 describe('the markets of two exchanges', () => {
   it('lists, dates and quotes only the active account’s; practice takes all paper lists', async () => {
     const { services } = await app.start();
-    await expect.poll(async () => (await services.fixtures.list(ALL)).total).toBe(24);
-    const paperIds = idsOf((await services.fixtures.list(ALL)).fixtures);
-    const vgkTor = named((await services.fixtures.list(ALL)).fixtures, 'VGK', 'TOR')[0]!;
-    await services.practice.setPrice({
+    await expect.poll(async () => (await services.call('fixtures:list', ALL)).total).toBe(24);
+    const paperIds = idsOf((await services.call('fixtures:list', ALL)).fixtures);
+    const vgkTor = named((await services.call('fixtures:list', ALL)).fixtures, 'VGK', 'TOR')[0]!;
+    await services.call('practice:price', {
       contractId: vgkTor.contractId,
       outcome: 'VGK',
       indexPrice: '0.07',
     });
     await expect
-      .poll(async () => named((await services.fixtures.list(ALL)).fixtures, 'VGK', 'TOR')[0])
+      .poll(
+        async () => named((await services.call('fixtures:list', ALL)).fixtures, 'VGK', 'TOR')[0],
+      )
       .toMatchObject({ homePrice: '0.0700' });
 
     const live = await addLiveAccount(services, seven, 'Seed seven');
-    await services.accounts.switchTo(live.id);
+    await services.call('accounts:switch', { accountId: live.id });
     // From the switch on, never one of paper's: empty until its own first sync, then its own.
-    const first = await services.fixtures.list(ALL);
+    const first = await services.call('fixtures:list', ALL);
     expect(first.fixtures.filter((f) => paperIds.includes(f.contractId))).toEqual([]);
     await expect
-      .poll(async () => idsOf((await services.fixtures.list(ALL)).fixtures))
+      .poll(async () => idsOf((await services.call('fixtures:list', ALL)).fixtures))
       .toEqual(sevenIds);
-    const page = await services.fixtures.list(ALL);
+    const page = await services.call('fixtures:list', ALL);
     expect(page.total).toBe(24);
     expect(named(page.fixtures, 'VGK', 'TOR')).toEqual([]);
     expect(named(page.fixtures, 'MUN', 'NEW')).toHaveLength(1);
@@ -60,7 +62,7 @@ describe('the markets of two exchanges', () => {
       services.store.cursors.get(session.accountId, 'fixtures')!.lastSyncAt,
     );
     const munNew = named(page.fixtures, 'MUN', 'NEW')[0]!;
-    const quoted = await services.quotes.request({
+    const quoted = await services.call('quote:request', {
       contractId: munNew.contractId,
       outcome: 'MUN',
       side: 'BUY',
@@ -71,14 +73,14 @@ describe('the markets of two exchanges', () => {
     expect(quoted.quote.rfqId).toMatch(/\S/);
     expect(quoted.quote.contracts).toBe(2);
 
-    await services.accounts.switchTo(null);
-    const back = await services.fixtures.list(ALL);
+    await services.call('accounts:switch', { accountId: null });
+    const back = await services.call('fixtures:list', ALL);
     expect(idsOf(back.fixtures)).toEqual(paperIds);
     expect(named(back.fixtures, 'MUN', 'NEW')).toHaveLength(1);
     expect(named(back.fixtures, 'VGK', 'TOR')[0]).toMatchObject({ homePrice: '0.0700' });
     // Every fixture paper lists open is one its exchange knows: practice refuses none.
-    for (const f of (await services.fixtures.list(OPEN)).fixtures) {
-      const done = await services.practice.setPrice({
+    for (const f of (await services.call('fixtures:list', OPEN)).fixtures) {
+      const done = await services.call('practice:price', {
         contractId: f.contractId,
         outcome: f.homeTeam,
         indexPrice: f.homePrice,

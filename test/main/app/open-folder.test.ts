@@ -1,7 +1,7 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { expect, it } from 'vitest';
-import { systemFolderOpener } from '../../../src/main/app/open-folder.js';
+import { systemFolderOpener } from '../../../src/main/support/open-folder.js';
 
 /** A spawn that records its call and lets the test play the child's part. */
 function fakeSpawn(play: (child: EventEmitter) => void) {

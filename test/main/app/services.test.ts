@@ -36,17 +36,17 @@ function handles(): Record<string, number> {
 describe('createServices', () => {
   it('starts in paper mode and lists the fixtures the first sync put in the store', async () => {
     const { services, seen } = await app.start();
-    expect(await services.app.info()).toMatchObject({
+    expect(await services.call('app:info', {})).toMatchObject({
       mode: 'paper',
       activeAccountId: null,
       accountLabel: 'Paper',
     });
-    expect(await services.accounts.list()).toEqual([]);
+    expect(await services.call('accounts:list', {}).then((r) => r.accounts)).toEqual([]);
 
     await expect
       .poll(() => seen.some((e) => e.event === 'fixtures:changed'), { timeout: 20_000 })
       .toBe(true);
-    const page = await services.fixtures.list(ALL);
+    const page = await services.call('fixtures:list', ALL);
     expect(page.total).toBeGreaterThan(0);
     expect(page.total).toBe(storedFixtures());
     expect(page.syncedAt).not.toBeNull();
@@ -54,18 +54,20 @@ describe('createServices', () => {
     const leagues = page.fixtures.map((f) => f.league);
     expect(leagues).toEqual([...leagues].sort((a, b) => a.localeCompare(b)));
 
-    const status = await services.status.get();
+    const status = await services.call('status:get', {});
     expect(status.mode).toBe('paper');
     expect(status.rateBudget.map((b) => b.group)).toContain('quotes');
-    expect((await services.status.pauseSync()).sync.state).toBe('paused');
-    expect((await services.status.resumeSync()).sync.state).not.toBe('paused');
+    expect((await services.call('sync:pause', {})).sync.state).toBe('paused');
+    expect((await services.call('sync:resume', {})).sync.state).not.toBe('paused');
   });
 
   it('quotes through the trading service with the exchange clock offset', async () => {
     const services = await start();
-    await expect.poll(async () => (await services.fixtures.list(ALL)).total).toBeGreaterThan(0);
-    const open = (await services.fixtures.list({ ...ALL, openOnly: true })).fixtures[0]!;
-    const result = await services.quotes.request({
+    await expect
+      .poll(async () => (await services.call('fixtures:list', ALL)).total)
+      .toBeGreaterThan(0);
+    const open = (await services.call('fixtures:list', { ...ALL, openOnly: true })).fixtures[0]!;
+    const result = await services.call('quote:request', {
       contractId: open.contractId,
       outcome: open.homeTeam,
       side: 'BUY',
@@ -82,10 +84,12 @@ describe('createServices', () => {
   it('stops everything once, and a restart on the same directory keeps the paper history', async () => {
     const before = handles();
     const first = await start();
-    await expect.poll(async () => (await first.fixtures.list(ALL)).total).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await first.call('fixtures:list', ALL)).total)
+      .toBeGreaterThan(0);
     const session = first.session()!;
     const paperUrl = session.client.baseUrl;
-    const open = (await first.fixtures.list({ ...ALL, openOnly: true })).fixtures[0]!;
+    const open = (await first.call('fixtures:list', { ...ALL, openOnly: true })).fixtures[0]!;
     const placed = await session.trading.placeOrder({
       contractId: open.contractId,
       outcome: open.homeTeam,
@@ -112,9 +116,9 @@ describe('createServices', () => {
 
     const second = await start();
     // Straight from the store: the paper exchange of this run may not even be listening yet.
-    expect((await second.fixtures.list(ALL)).total).toBe(storedFixtures());
-    expect((await second.fixtures.list(ALL)).syncedAt).not.toBeNull();
-    expect((await second.app.info()).mode).toBe('paper');
+    expect((await second.call('fixtures:list', ALL)).total).toBe(storedFixtures());
+    expect((await second.call('fixtures:list', ALL)).syncedAt).not.toBeNull();
+    expect((await second.call('app:info', {})).mode).toBe('paper');
     const again = second.session()!;
     expect(again.accountId).toBe(paperId);
     expect(second.store.orders.getByOrderId(paperId, orderId)?.orderId).toBe(orderId);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { STORE_FILE } from '../../../src/main/app/store-file.js';
-import { shortTime } from '../../../src/main/app/store-notices.js';
+import { STORE_FILE } from '../../../src/main/data/store-file.js';
+import { shortTime } from '../../../src/main/data/store-notices.js';
 import { backupStore, listBackups } from '../../../src/main/store/backup.js';
 import { overwritePages, seedStore, writeGarbage } from '../store/damage.js';
 import { AppHarness } from './support.js';
@@ -19,7 +19,7 @@ describe('the app on a damaged store', () => {
     overwritePages(file, 2, 8);
 
     const { services } = await harness.start();
-    const info = await services.app.info();
+    const info = await services.call('app:info', {});
     const notice = info.storeNotice!;
     expect(notice.kind).toBe('recovered');
     expect(notice.movedTo).toMatch(
@@ -32,15 +32,20 @@ describe('the app on a damaged store', () => {
         `${shortTime(TAKEN)}; orders and history are being read again from the exchange.`,
     );
     // The accounts came back with their ids; the remembered active one is the live account.
-    expect((await services.accounts.list()).map((a) => [a.id, a.label])).toEqual([['1', 'main']]);
+    expect(
+      (await services.call('accounts:list', {}).then((r) => r.accounts)).map((a) => [
+        a.id,
+        a.label,
+      ]),
+    ).toEqual([['1', 'main']]);
 
     // Still there after a restart, until acknowledged.
     await harness.stop(services);
     const again = (await harness.start()).services;
-    expect((await again.app.info()).storeNotice).toEqual(notice);
-    const after = await again.storeNotices.acknowledge(notice.at);
+    expect((await again.call('app:info', {})).storeNotice).toEqual(notice);
+    const after = await again.call('store:acknowledge', { at: notice.at });
     expect(after.storeNotice).toBeUndefined();
-    expect((await again.app.info()).storeNotice).toBeUndefined();
+    expect((await again.call('app:info', {})).storeNotice).toBeUndefined();
   });
 
   test('with no backup starts empty and says the accounts must be added again', async () => {
@@ -48,16 +53,16 @@ describe('the app on a damaged store', () => {
     seedStore(file);
     writeGarbage(file);
     const { services } = await harness.start();
-    const notice = (await services.app.info()).storeNotice;
+    const notice = (await services.call('app:info', {})).storeNotice;
     expect(notice?.restoredFrom).toBeNull();
     expect(notice?.message).toMatch(/there was no backup .* so add your accounts again/);
-    expect(await services.accounts.list()).toEqual([]);
+    expect(await services.call('accounts:list', {}).then((r) => r.accounts)).toEqual([]);
   });
 
   test('a sound store has no notice', async () => {
     seedStore(path.join(harness.dir, STORE_FILE));
     const { services } = await harness.start();
-    expect((await services.app.info()).storeNotice).toBeUndefined();
+    expect((await services.call('app:info', {})).storeNotice).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { createAppServices, type AppServices } from '../../../src/main/root/services.js';
 import type {
   Account,
   BetTerms,
@@ -62,12 +62,15 @@ export class AppHarness {
     return this.#dir;
   }
 
-  async start(): Promise<{ services: AppServices; seen: Seen[] }> {
+  async start(
+    opts: { clockMarginMs?: number } = {},
+  ): Promise<{ services: AppServices; seen: Seen[] }> {
     const services = await createAppServices({
       dataDir: this.dir,
       host: 'browser',
       keychainService: this.keychainService,
       versions: { app: 'test', node: process.versions.node, electron: null, chrome: null },
+      ...opts,
     });
     this.#running.push(services);
     return { services, seen: record(services) };
@@ -103,7 +106,7 @@ export async function addLiveAccount(
   label = 'Live desk',
 ): Promise<Account> {
   const key = await sandbox.newAccount('trade');
-  return services.accounts.add({
+  return services.call('accounts:add', {
     label,
     baseUrl: sandbox.url,
     apiKey: key.apiKey,

@@ -31,13 +31,13 @@ const accountsNamed = (seen: Seen[]) =>
 describe('switching the active account', () => {
   it('stops the paper session, and every event after the switch is the live account’s', async () => {
     const services = await start();
-    await services.status.get();
+    await services.call('status:get', {});
     const paper = services.session()!;
     expect(paper.isPaper).toBe(true);
     const live = await addLiveAccount(services, sandbox);
     const seen = record(services);
 
-    const info = await services.accounts.switchTo(live.id);
+    const info = await services.call('accounts:switch', { accountId: live.id });
     expect(info).toMatchObject({
       mode: 'live',
       activeAccountId: live.id,
@@ -66,13 +66,14 @@ describe('switching the active account', () => {
     expect(seen.find((e) => e.event === 'positions:changed')?.payload).toMatchObject({
       accountId: live.id,
     });
-    expect(await services.accounts.list()).toEqual([
+    expect(await services.call('accounts:list', {}).then((r) => r.accounts)).toEqual([
       expect.objectContaining({ id: live.id, active: true }),
     ]);
 
     // An order placed now is the live account's, and its push comes from the live session.
     const f = await sandbox.openFixture();
-    const { row } = await services.trading.place(
+    const { row } = await services.call(
+      'order:place',
       marketBet(f, { clientOrderId: 'bd-switch-live-1' }),
     );
     expect(row.orderId).toEqual(expect.any(String));
@@ -87,7 +88,7 @@ describe('switching the active account', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
-    const page = await services.orders.list({ limit: 50, offset: 0 });
+    const page = await services.call('orders:list', { limit: 50, offset: 0 });
     expect(page.rows.map((r) => r.clientOrderId)).toEqual(['bd-switch-live-1']);
     // Nothing came from the paper session (its events name no account: null) after the switch.
     expect(new Set(accountsNamed(seen))).toEqual(new Set([live.id]));
@@ -95,33 +96,37 @@ describe('switching the active account', () => {
 
   it('answers a call made during a switch for the account switched to', async () => {
     const services = await start();
-    await services.status.get();
+    await services.call('status:get', {});
     const live = await addLiveAccount(services, sandbox);
 
-    const switching = services.accounts.switchTo(live.id);
-    const view = services.positions.view();
+    const switching = services.call('accounts:switch', { accountId: live.id });
+    const view = services.call('positions:list', {});
     expect((await view).accountId).toBe(live.id);
     expect((await switching).activeAccountId).toBe(live.id);
 
-    const back = services.accounts.switchTo(null);
-    expect((await services.status.get()).mode).toBe('paper');
+    const back = services.call('accounts:switch', { accountId: null });
+    expect((await services.call('status:get', {})).mode).toBe('paper');
     expect((await back).mode).toBe('paper');
   });
 
   it('switches to paper before removing the active account', async () => {
     const services = await start();
     const live = await addLiveAccount(services, sandbox);
-    await services.accounts.switchTo(live.id);
+    await services.call('accounts:switch', { accountId: live.id });
     const seen = record(services);
 
-    expect(await services.accounts.remove(live.id)).toBe(true);
+    expect(
+      await services.call('accounts:remove', { accountId: live.id }).then((r) => r.removed),
+    ).toBe(true);
     expect(services.session()?.isPaper).toBe(true);
     expect(seen).toContainEqual({
       event: 'app:changed',
       payload: expect.objectContaining({ mode: 'paper', activeAccountId: null }) as unknown,
     });
-    expect(await services.accounts.list()).toEqual([]);
-    await expect(services.accounts.switchTo(live.id)).rejects.toMatchObject({ kind: 'not-found' });
+    expect(await services.call('accounts:list', {}).then((r) => r.accounts)).toEqual([]);
+    await expect(services.call('accounts:switch', { accountId: live.id })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
   });
 });
 
@@ -129,14 +134,17 @@ describe('a restart on the same data directory', () => {
   it('opens the account that was active, and paper once paper was chosen again', async () => {
     const first = await start();
     const live = await addLiveAccount(first, sandbox);
-    await first.accounts.switchTo(live.id);
+    await first.call('accounts:switch', { accountId: live.id });
     await app.stop(first);
 
     const second = await start();
-    expect(await second.app.info()).toMatchObject({ mode: 'live', activeAccountId: live.id });
+    expect(await second.call('app:info', {})).toMatchObject({
+      mode: 'live',
+      activeAccountId: live.id,
+    });
     expect(second.session()).toMatchObject({ accountId: Number(live.id), isPaper: false });
-    expect((await second.status.get()).mode).toBe('live');
-    expect(await second.accounts.list()).toEqual([
+    expect((await second.call('status:get', {})).mode).toBe('live');
+    expect(await second.call('accounts:list', {}).then((r) => r.accounts)).toEqual([
       expect.objectContaining({ id: live.id, active: true }),
     ]);
     // It reaches the exchange with the secret the keychain kept.
@@ -144,13 +152,16 @@ describe('a restart on the same data directory', () => {
       orders: expect.any(Array) as unknown,
     });
 
-    await second.accounts.switchTo(null);
+    await second.call('accounts:switch', { accountId: null });
     await app.stop(second);
 
     const third = await start();
-    expect(await third.app.info()).toMatchObject({ mode: 'paper', activeAccountId: null });
+    expect(await third.call('app:info', {})).toMatchObject({
+      mode: 'paper',
+      activeAccountId: null,
+    });
     expect(third.session()?.isPaper).toBe(true);
-    expect(await third.accounts.list()).toEqual([
+    expect(await third.call('accounts:list', {}).then((r) => r.accounts)).toEqual([
       expect.objectContaining({ id: live.id, active: false }),
     ]);
   });

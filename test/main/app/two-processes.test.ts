@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STORE_FILE } from '../../../src/main/app/store-file.js';
+import { STORE_FILE } from '../../../src/main/data/store-file.js';
 import { backupStore } from '../../../src/main/store/backup.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { bundle, root, type Runnable } from '../trading/bundle.js';
@@ -54,13 +54,13 @@ it('the app and the CLI write one store at once and it stays whole', async () =>
   const key = await sandbox.newAccount('trade');
   const f = await sandbox.openFixture();
   const { services } = await app.start();
-  const live = await services.accounts.add({
+  const live = await services.call('accounts:add', {
     label: 'Live desk',
     baseUrl: sandbox.url,
     apiKey: key.apiKey,
     secret: key.secret,
   });
-  await services.accounts.switchTo(live.id);
+  await services.call('accounts:switch', { accountId: live.id });
   const file = path.join(app.dir, STORE_FILE);
   const env = {
     BETDESK_API_KEY: key.apiKey,
@@ -85,7 +85,7 @@ it('the app and the CLI write one store at once and it stays whole', async () =>
     (async () => {
       const rows = [];
       for (const id of appIds) {
-        rows.push((await services.trading.place(marketBet(f, { clientOrderId: id }))).row);
+        rows.push((await services.call('order:place', marketBet(f, { clientOrderId: id }))).row);
       }
       return rows;
     })(),

@@ -8,7 +8,7 @@ import {
   writeAlertSettings,
   writeDeskSettings,
 } from '../../../src/main/desk/alert-settings.js';
-import { ServiceError } from '../../../src/main/ipc/errors.js';
+import { Refusal } from '../../../src/main/refusal.js';
 import { tempStore } from '../store/support.js';
 
 let done = () => {};
@@ -56,8 +56,8 @@ describe('alert settings', () => {
       } catch (err) {
         caught = err;
       }
-      expect(caught).toBeInstanceOf(ServiceError);
-      expect((caught as ServiceError).kind).toBe('invalid-input');
+      expect(caught).toBeInstanceOf(Refusal);
+      expect((caught as Refusal).kind).toBe('invalid-input');
     }
   });
 });

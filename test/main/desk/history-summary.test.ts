@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../../src/main/desk/history-summary.js';
-import { ZonedCalendar } from '../../../src/main/desk/zoned-time.js';
+import { summarize } from '../../../src/main/history/summary.js';
+import { ZonedCalendar } from '../../../src/main/history/zoned-time.js';
 import { SLOT_MS, type SlotTotals } from '../../../src/main/store/repos/settlements.js';
 
 const utc = new ZonedCalendar('UTC');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnknownTimeZoneError, ZonedCalendar } from '../../../src/main/desk/zoned-time.js';
+import { UnknownTimeZoneError, ZonedCalendar } from '../../../src/main/history/zoned-time.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,11 +1,11 @@
 /**
- * The app's export service (src/main/app/exports.ts) over a real store: the History and Orders
+ * The app's export service (src/main/export/feature.ts) over a real store: the History and Orders
  * screens' filters written as the CLI's export module writes them, byte for byte.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportService, MAX_ACTIVE_EXPORTS } from '../../../src/main/app/exports.js';
+import { exportFeature, MAX_ACTIVE_EXPORTS } from '../../../src/main/export/feature.js';
 import {
   ExportDownloads,
   exportOrdersCsv,
@@ -29,7 +29,7 @@ const NOW = new Date(2025, 0, 31, 18, 30).getTime();
 
 function service(destination: ExportDestination | undefined, log = new ProgressLog()) {
   const events: string[] = [];
-  const svc = exportService({
+  const svc = exportFeature({
     store,
     started: sessionOf(accountId),
     emit: (event, payload) => {
@@ -68,7 +68,7 @@ describe('export from the desktop app', () => {
       filter: { type: 'CLOSED', league: 'La Liga', from: FROM, to: TO },
       options: { bom: true, formulaGuard: true },
     };
-    const { export: started } = await svc.start(request);
+    const { export: started } = await svc['export:start'](request);
 
     expect(offered).toEqual(['betdesk-settlements-2025-01-31.csv']);
     const filter = { type: 'CLOSED' as const, league: 'La Liga', from: FROM, to: TO };
@@ -95,7 +95,7 @@ describe('export from the desktop app', () => {
   it('writes cells as they are when the formula guard is off', async () => {
     const file = path.join(dir, 'raw.csv');
     const { svc, log } = service(dialog(file).destination);
-    const { export: started } = await svc.start({
+    const { export: started } = await svc['export:start']({
       kind: 'settlements',
       filter: { contractId: 'EPL-3' },
       options: { bom: false, formulaGuard: false },
@@ -116,7 +116,7 @@ describe('export from the desktop app', () => {
   it('exports nothing when the user closes the save dialog', async () => {
     const { destination, offered } = dialog(null);
     const { svc, log } = service(destination);
-    const answer = await svc.start({
+    const answer = await svc['export:start']({
       kind: 'orders',
       filter: {},
       options: { bom: false, formulaGuard: true },
@@ -131,7 +131,7 @@ describe('export from the desktop app', () => {
     const file = path.join(dir, 'orders.csv');
     const { svc, log } = service(dialog(file).destination);
     const scope = { status: 'canceled' as const, side: 'BUY' as const, from: 1_700_000_002_000 };
-    const { export: started } = await svc.start({
+    const { export: started } = await svc['export:start']({
       kind: 'orders',
       filter: scope,
       options: { bom: false, formulaGuard: true },
@@ -153,7 +153,7 @@ describe('export from the desktop app', () => {
   it('writes only the header for orders never placed (they are not exchange orders)', async () => {
     const file = path.join(dir, 'none.csv');
     const { svc, log } = service(dialog(file).destination);
-    const { export: started } = await svc.start({
+    const { export: started } = await svc['export:start']({
       kind: 'orders',
       filter: { status: 'not_placed' },
       options: { bom: false, formulaGuard: true },
@@ -169,7 +169,7 @@ describe('export from the browser host', () => {
     const downloads = new ExportDownloads();
     downloads.attach('tok');
     const { svc, log } = service({ kind: 'download', downloads });
-    const { export: started } = await svc.start({
+    const { export: started } = await svc['export:start']({
       kind: 'settlements',
       filter: {},
       options: { bom: false, formulaGuard: true },
@@ -181,7 +181,7 @@ describe('export from the browser host', () => {
       download: `/export/${started!.exportId}.csv?token=tok`,
     });
     expect(log.events.map((p) => p.state)).toEqual(['waiting']);
-    expect(await svc.cancel(started!.exportId)).toEqual({ canceled: true });
+    expect(await svc['export:cancel']({ exportId: started!.exportId })).toEqual({ canceled: true });
   });
 
   it('refuses in words when no host serves downloads, or nothing can save', async () => {
@@ -191,11 +191,11 @@ describe('export from the browser host', () => {
       filter: {},
       options: { bom: false, formulaGuard: true },
     };
-    await expect(svc.start(request)).rejects.toMatchObject({
+    await expect(svc['export:start'](request)).rejects.toMatchObject({
       kind: 'not-ready',
       message: 'The browser host is not serving downloads.',
     });
-    await expect(service(undefined).svc.start(request)).rejects.toMatchObject({
+    await expect(service(undefined).svc['export:start'](request)).rejects.toMatchObject({
       kind: 'not-ready',
     });
   });
@@ -210,10 +210,11 @@ describe('export from the browser host', () => {
       options: { bom: false, formulaGuard: true },
     };
     const started = [];
-    for (let i = 0; i < MAX_ACTIVE_EXPORTS; i++) started.push((await svc.start(request)).export);
-    await expect(svc.start(request)).rejects.toMatchObject({ kind: 'conflict' });
-    await svc.cancel(started[0]!.exportId);
-    await expect(svc.start(request)).resolves.toMatchObject({ export: { total: 40 } });
+    for (let i = 0; i < MAX_ACTIVE_EXPORTS; i++)
+      started.push((await svc['export:start'](request)).export);
+    await expect(svc['export:start'](request)).rejects.toMatchObject({ kind: 'conflict' });
+    await svc['export:cancel']({ exportId: started[0]!.exportId });
+    await expect(svc['export:start'](request)).resolves.toMatchObject({ export: { total: 40 } });
     await svc.stop();
   });
 });

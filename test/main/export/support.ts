@@ -1,6 +1,6 @@
 /** Helpers for the export job tests: a filled store, the progress a job reports, CSV in memory. */
 import { Writable } from 'node:stream';
-import type { AccountSession } from '../../../src/main/app/session.js';
+import type { AccountSession } from '../../../src/main/root/session.js';
 import type { Store } from '../../../src/main/store/index.js';
 import type { ExportProgress } from '../../../src/shared/ipc/contract.js';
 import { fixture, order, settlement } from '../store/support.js';

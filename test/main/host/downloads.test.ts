@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { exportService, type AppExportService } from '../../../src/main/app/exports.js';
+import { exportFeature, type ExportFeature } from '../../../src/main/export/feature.js';
 import { ExportDownloads, exportSettlementsCsv } from '../../../src/main/export/index.js';
 import { startHost, type RunningHost } from '../../../src/main/host/server.js';
 import type { Store } from '../../../src/main/store/index.js';
@@ -28,7 +28,7 @@ let store: Store;
 let accountId: number;
 let host: RunningHost;
 let downloads: ExportDownloads;
-let exports: AppExportService;
+let exports: ExportFeature;
 let log: ProgressLog;
 let closeStore = () => {};
 let clock = Date.UTC(2025, 0, 31, 12);
@@ -45,7 +45,7 @@ beforeEach(async () => {
   downloads = new ExportDownloads();
   log = new ProgressLog();
   const services = memoryServices();
-  exports = exportService({
+  exports = exportFeature({
     store,
     started: sessionOf(accountId),
     emit: (event, payload) => {
@@ -57,7 +57,8 @@ beforeEach(async () => {
     // the first one.
     now: () => (clock += 1000),
   });
-  services.exports = exports;
+  services.handlers['export:start'] = exports['export:start'];
+  services.handlers['export:cancel'] = exports['export:cancel'];
   host = await startHost({
     services,
     rendererDir: join(dir, 'renderer'),
@@ -125,7 +126,7 @@ const REQUEST: ExportRequest = {
 };
 
 async function started(request: ExportRequest = REQUEST) {
-  const { export: s } = await exports.start(request);
+  const { export: s } = await exports['export:start'](request);
   if (!s?.download) throw new Error('no download');
   return { exportId: s.exportId, download: s.download, total: s.total, fileName: s.fileName };
 }
@@ -181,7 +182,7 @@ describe('export downloads from the browser host', () => {
 
   it('answers 404 for a download canceled before it was fetched', async () => {
     const s = await started();
-    expect(await exports.cancel(s.exportId)).toEqual({ canceled: true });
+    expect(await exports['export:cancel']({ exportId: s.exportId })).toEqual({ canceled: true });
     expect((await get(s.download)).status).toBe(404);
   });
 
@@ -189,7 +190,7 @@ describe('export downloads from the browser host', () => {
     const s = await started({ ...REQUEST, filter: {} });
     log.onEvent = (p) => {
       if (p.exportId === s.exportId && p.state === 'running' && p.rows > 0) {
-        void exports.cancel(s.exportId);
+        void exports['export:cancel']({ exportId: s.exportId });
       }
     };
     const got = await get(s.download);

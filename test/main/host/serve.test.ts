@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { STORE_FILE } from '../../../src/main/app/store-file.js';
+import { STORE_FILE } from '../../../src/main/data/store-file.js';
 import type { ExportStarted } from '../../../src/shared/ipc/contract.js';
 import { spawnProgram, untilListening } from '../../harness/processes.js';
 import { tempDir } from '../../harness/temp.js';

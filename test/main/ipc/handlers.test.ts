@@ -6,9 +6,9 @@ import {
   type IpcResult,
 } from '../../../src/shared/ipc/contract.js';
 import { ExchangeError, NetworkError } from '../../../src/main/client/index.js';
-import { ServiceError } from '../../../src/main/ipc/errors.js';
-import { combineHandlers } from '../../../src/main/ipc/features/feature.js';
-import { createHandlers, dispatch, registerHandlers } from '../../../src/main/ipc/handlers.js';
+import { Refusal } from '../../../src/main/refusal.js';
+import { combineHandlers } from '../../../src/main/ipc/handler.js';
+import { dispatch, registerHandlers } from '../../../src/main/ipc/handlers.js';
 import type { IpcTransport, RawHandler } from '../../../src/main/ipc/transport.js';
 import {
   KEYCHAIN_UNAVAILABLE_MESSAGE,
@@ -241,14 +241,14 @@ describe('errors over the bridge', () => {
           ? 'quotes.request'
           : 'status.get';
     services.failNext(method, thrown);
-    const result = await dispatch(createHandlers(services), channel, input, {
+    const result = await dispatch(services.handlers, channel, input, {
       log: (m) => logs.push(m),
     });
     return { error: failure(result), logs };
   }
 
   it('keeps a service’s own refusal as it is, as a sentence', async () => {
-    const { error } = await errorFor(new ServiceError('not-found', 'there is no such account'));
+    const { error } = await errorFor(new Refusal('not-found', 'there is no such account'));
     expect(error).toEqual({ kind: 'not-found', message: 'There is no such account.' });
   });
 
@@ -327,7 +327,7 @@ describe('errors over the bridge', () => {
 
   it('never lets the secret of the call into the answer, even from a service’s own message', async () => {
     const { error } = await errorFor(
-      new ServiceError('conflict', `the secret ${newAccount.secret} is already used`),
+      new Refusal('conflict', `the secret ${newAccount.secret} is already used`),
       'accounts:add',
       newAccount,
     );

@@ -1,5 +1,5 @@
 /**
- * An in-memory `Services` for testing the bridge layers (handlers, transports, host): small real
+ * An in-memory `Services` (every channel's handler) for testing the bridge layers (handlers, transports, host): small real
  * behaviour, and a record of every call that reached it.
  */
 import type { Fixture } from '../../../src/shared/api/schemas.js';
@@ -15,7 +15,8 @@ import type {
   QuoteResult,
 } from '../../../src/shared/ipc/contract.js';
 import { IpcEventHub } from '../../../src/main/ipc/events.js';
-import type { Services } from '../../../src/main/ipc/services.js';
+import type { IpcHandlers } from '../../../src/main/ipc/handler.js';
+import type { Services } from '../../../src/main/root/services.js';
 
 export const FIXTURE: Fixture = {
   contractId: 'EPL-ARSCHE-0001',
@@ -95,6 +96,7 @@ export function sampleRow(clientOrderId: string): OrderRow {
 
 export interface MemoryServices extends Services {
   events: IpcEventHub;
+  handlers: IpcHandlers;
   calls: { method: string; input: unknown }[];
   stopped: number;
   /** Makes the next call to `method` throw `error`. */
@@ -167,11 +169,19 @@ export function memoryServices(): MemoryServices {
     events: new IpcEventHub(),
     failNext: (method, error) => failures.set(method, error),
     answerNext: (method, value) => answers.set(method, value),
-    app: { info: () => call('app.info', undefined, info) },
-    storeNotices: { acknowledge: (at) => call('storeNotices.acknowledge', at, info) },
-    accounts: {
-      list: () => call('accounts.list', undefined, () => accounts.map((a) => ({ ...a }))),
-      add: (input) =>
+    alertsSummary: () => call('alerts.summary', undefined, summary),
+    markNoticeShown: (notice) =>
+      call('settings.markNoticeShown', notice, () => {
+        const first = !notices.has(notice);
+        notices.add(notice);
+        return first;
+      }),
+    handlers: {
+      'app:info': () => call('app.info', undefined, info),
+      'store:acknowledge': ({ at }) => call('storeNotices.acknowledge', at, info),
+      'accounts:list': () =>
+        call('accounts.list', undefined, () => ({ accounts: accounts.map((a) => ({ ...a })) })),
+      'accounts:add': (input) =>
         call('accounts.add', input, () => {
           const account: Account = {
             id: `acc-${accounts.length + 1}`,
@@ -185,20 +195,18 @@ export function memoryServices(): MemoryServices {
           accounts.push(account);
           return account;
         }),
-      remove: (accountId) =>
+      'accounts:remove': ({ accountId }) =>
         call('accounts.remove', accountId, () => {
           const i = accounts.findIndex((a) => a.id === accountId);
           if (i >= 0) accounts.splice(i, 1);
-          return i >= 0;
+          return { removed: i >= 0 };
         }),
-      switchTo: (accountId) =>
+      'accounts:switch': ({ accountId }) =>
         call('accounts.switchTo', accountId, () => {
           active = accountId;
           return info();
         }),
-    },
-    fixtures: {
-      list: (filter) =>
+      'fixtures:list': (filter) =>
         call('fixtures.list', filter, () => ({
           fixtures: [FIXTURE],
           total: 1,
@@ -207,9 +215,7 @@ export function memoryServices(): MemoryServices {
           leagues: ['EPL'],
           syncedAt: 1_800_000_000_000,
         })),
-    },
-    quotes: {
-      request: (input) =>
+      'quote:request': (input) =>
         call('quotes.request', input, (): QuoteResult => ({
           quote: {
             rfqId: 'rfq-1',
@@ -228,40 +234,34 @@ export function memoryServices(): MemoryServices {
           clockOffsetMs: 12,
           receivedAt: 1_800_000_000_000,
         })),
-    },
-    trading: {
-      place: (input) =>
+      'order:place': (input) =>
         call('trading.place', input, () => {
           const repeated = placed.has(input.clientOrderId);
           const row = placed.get(input.clientOrderId) ?? sampleRow(input.clientOrderId);
           placed.set(input.clientOrderId, row);
           return { row, repeated };
         }),
-    },
-    orders: {
-      list: (filter) =>
+      'orders:list': (filter) =>
         call('orders.list', filter, () => ({
           rows: [...placed.values()].slice(filter.offset, filter.offset + filter.limit),
           total: placed.size,
           limit: filter.limit,
           offset: filter.offset,
         })),
-      get: (clientOrderId) =>
-        call('orders.get', clientOrderId, () => placed.get(clientOrderId) ?? null),
-      fixtures: () =>
+      'orders:get': ({ clientOrderId }) =>
+        call('orders.get', clientOrderId, () => ({ row: placed.get(clientOrderId) ?? null })),
+      'orders:fixtures': () =>
         call('orders.fixtures', undefined, () => ({
           fixtures: [{ contractId: FIXTURE.contractId, name: 'ARS v CHE' }],
         })),
-      totals: (scope) =>
+      'orders:totals': (scope) =>
         call('orders.totals', scope, () => ({
           count: placed.size,
           filled: 0,
           staked: '0',
           proceeds: '0',
         })),
-    },
-    history: {
-      list: (query) =>
+      'history:list': (query) =>
         call('history.list', query, () => ({
           accountId: null,
           rows: [],
@@ -269,9 +269,9 @@ export function memoryServices(): MemoryServices {
           limit: query.limit,
           offset: query.offset,
         })),
-      summary: (query) => call('history.summary', query, () => EMPTY_SUMMARY),
-      detail: (id) => call('history.detail', id, () => ({ row: null, orders: [] })),
-      choices: () =>
+      'history:summary': (query) => call('history.summary', query, () => EMPTY_SUMMARY),
+      'history:detail': ({ id }) => call('history.detail', id, () => ({ row: null, orders: [] })),
+      'history:choices': () =>
         call('history.choices', undefined, () => ({
           leagues: [],
           teams: [],
@@ -279,18 +279,13 @@ export function memoryServices(): MemoryServices {
           first: null,
           last: null,
         })),
-      resync: () => call('history.resync', undefined, () => ({ progress: null })),
-      status: () => call('history.status', undefined, () => ({ progress: null })),
-    },
-    exports: {
-      start: (request) => call('exports.start', request, () => ({ export: null })),
-      cancel: (exportId) => call('exports.cancel', exportId, () => ({ canceled: false })),
-    },
-    positions: {
-      view: () => call('positions.view', undefined, () => EMPTY_POSITIONS),
-    },
-    alerts: {
-      list: (query) =>
+      'history:resync': () => call('history.resync', undefined, () => ({ progress: null })),
+      'history:status': () => call('history.status', undefined, () => ({ progress: null })),
+      'export:start': (request) => call('exports.start', request, () => ({ export: null })),
+      'export:cancel': ({ exportId }) =>
+        call('exports.cancel', exportId, () => ({ canceled: false })),
+      'positions:list': () => call('positions.view', undefined, () => EMPTY_POSITIONS),
+      'alerts:list': (query) =>
         call('alerts.list', query, () => ({
           alerts: [],
           total: 0,
@@ -298,42 +293,30 @@ export function memoryServices(): MemoryServices {
           offset: query.offset,
           summary: summary(),
         })),
-      markRead: (input) => call('alerts.markRead', input, summary),
-      summary: () => call('alerts.summary', undefined, summary),
-      settings: () => call('alerts.settings', undefined, () => alertSettings),
-      configure: (settings) => call('alerts.configure', settings, () => (alertSettings = settings)),
-    },
-    settings: {
-      get: () => call('settings.get', undefined, () => desk),
-      set: (change) => call('settings.set', change, () => (desk = { ...desk, ...change })),
-      markNoticeShown: (notice) =>
-        call('settings.markNoticeShown', notice, () => {
-          const first = !notices.has(notice);
-          notices.add(notice);
-          return first;
-        }),
-    },
-    practice: {
-      setPrice: (input) => call('practice.setPrice', input, () => practised('Price set')),
-      closeBetting: (input) => call('practice.closeBetting', input, () => practised('Closed')),
-      resolve: (input) => call('practice.resolve', input, () => practised('Resolved')),
-      rejectNextOrder: () => call('practice.rejectNextOrder', undefined, () => practised('Armed')),
-    },
-    status: {
-      get: () => call('status.get', undefined, () => status()),
-      pauseSync: () => call('status.pauseSync', undefined, () => status('paused')),
-      resumeSync: () => call('status.resumeSync', undefined, () => status()),
-    },
-    support: {
-      folders: () =>
+      'alerts:read': (input) => call('alerts.markRead', input, summary),
+      'alerts:settings': () => call('alerts.settings', undefined, () => alertSettings),
+      'alerts:configure': (settings) =>
+        call('alerts.configure', settings, () => (alertSettings = settings)),
+      'settings:get': () => call('settings.get', undefined, () => desk),
+      'settings:set': (change) =>
+        call('settings.set', change, () => (desk = { ...desk, ...change })),
+      'practice:price': (input) => call('practice.setPrice', input, () => practised('Price set')),
+      'practice:close': (input) => call('practice.closeBetting', input, () => practised('Closed')),
+      'practice:resolve': (input) => call('practice.resolve', input, () => practised('Resolved')),
+      'practice:reject': () =>
+        call('practice.rejectNextOrder', undefined, () => practised('Armed')),
+      'status:get': () => call('status.get', undefined, () => status()),
+      'sync:pause': () => call('status.pauseSync', undefined, () => status('paused')),
+      'sync:resume': () => call('status.resumeSync', undefined, () => status()),
+      'support:folders': () =>
         call('support.folders', undefined, () => ({ logs: '/tmp/logs', data: '/tmp/data' })),
-      diagnostics: () =>
+      'support:diagnostics': () =>
         call('support.diagnostics', undefined, () => ({
           text: 'Betdesk diagnostics\n',
           bytes: 20,
           errors: 0,
         })),
-      openLogs: () =>
+      'logs:open': () =>
         call('support.openLogs', undefined, () => ({
           path: '/tmp/logs',
           opened: true,

@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createAppServices, type AppServices } from '../../../src/main/app/services.js';
+import { createAppServices, type AppServices } from '../../../src/main/root/services.js';
 import { startHost, type RunningHost } from '../../../src/main/host/server.js';
 import { openAppLog, type AppLog } from '../../../src/main/log/index.js';
 import { ErrorCodes } from '../../../src/shared/api/errors.js';

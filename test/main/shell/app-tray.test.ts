@@ -64,7 +64,7 @@ describe('closing the window', () => {
   });
 
   it('says nothing when the notice was shown in an earlier run', async () => {
-    await start({ services: (s) => void s.settings.markNoticeShown('tray') });
+    await start({ services: (s) => void s.markNoticeShown('tray') });
     electron.BrowserWindow.all[0]!.userClose();
     await settle();
     expect(notices()).toEqual([]);
@@ -172,7 +172,7 @@ describe('a hidden start', () => {
     electron.app.wasOpenedAtLogin = true;
     await start({
       platform: 'darwin',
-      services: (s) => void s.settings.set({ startAtLogin: true, startHidden: true }),
+      services: (s) => void s.handlers['settings:set']({ startAtLogin: true, startHidden: true }),
     });
     expect(electron.BrowserWindow.all).toEqual([]);
     // A click on the Dock icon.
@@ -184,7 +184,7 @@ describe('a hidden start', () => {
     electron.app.wasOpenedAtLogin = true;
     await start({
       platform: 'darwin',
-      services: (s) => void s.settings.set({ startAtLogin: true, startHidden: false }),
+      services: (s) => void s.handlers['settings:set']({ startAtLogin: true, startHidden: false }),
     });
     expect(electron.BrowserWindow.all).toHaveLength(1);
   });
@@ -262,7 +262,7 @@ describe('the login settings', () => {
     electron.app.isPackaged = true;
     await start({
       platform: 'win32',
-      services: (s) => void s.settings.set({ startAtLogin: true, startHidden: false }),
+      services: (s) => void s.handlers['settings:set']({ startAtLogin: true, startHidden: false }),
     });
     await settle();
     expect(electron.app.loginItems).toEqual([
@@ -273,7 +273,7 @@ describe('the login settings', () => {
   it('leave the OS alone at start in development', async () => {
     await start({
       platform: 'win32',
-      services: (s) => void s.settings.set({ startAtLogin: true, startHidden: false }),
+      services: (s) => void s.handlers['settings:set']({ startAtLogin: true, startHidden: false }),
     });
     await settle();
     expect(electron.app.loginItems).toEqual([]);

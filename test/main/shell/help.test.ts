@@ -14,8 +14,8 @@ function help(opened: LogsFolderOpened | Error, diagnostics: { text: string } | 
     value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
   const actions = helpActions({
     support: {
-      openLogs: () => answer(opened),
-      diagnostics: () =>
+      'logs:open': () => answer(opened),
+      'support:diagnostics': () =>
         answer(diagnostics).then((d) => ({ ...d, bytes: d.text.length, errors: 0 })),
     },
     clipboard,

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { App } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskSettings } from '../../../src/shared/ipc/contract.js';
-import { ServiceError } from '../../../src/main/ipc/errors.js';
-import type { SettingsService } from '../../../src/main/ipc/services.js';
+import { Refusal } from '../../../src/main/refusal.js';
 import {
   applyingLoginItems,
   autostartFile,
@@ -133,10 +132,9 @@ describe('the settings the desktop app serves', () => {
   function setup(fail = false) {
     let stored: DeskSettings = { oneClickBetting: false, startAtLogin: false, startHidden: false };
     const applied: StartupSettings[] = [];
-    const settings: SettingsService = {
-      get: () => Promise.resolve(stored),
-      set: (change) => Promise.resolve((stored = { ...stored, ...change })),
-      markNoticeShown: () => Promise.resolve(true),
+    const settings: Parameters<typeof applyingLoginItems>[0] = {
+      'settings:get': () => Promise.resolve(stored),
+      'settings:set': (change) => Promise.resolve((stored = { ...stored, ...change })),
     };
     const items: LoginItems = {
       apply: (s) => {
@@ -151,8 +149,10 @@ describe('the settings the desktop app serves', () => {
 
   it('apply a change of the login settings to the OS, then store it', async () => {
     const { served, applied, stored } = setup();
-    expect(await served.set({ startAtLogin: true })).toMatchObject({ startAtLogin: true });
-    await served.set({ startHidden: true });
+    expect(await served['settings:set']({ startAtLogin: true })).toMatchObject({
+      startAtLogin: true,
+    });
+    await served['settings:set']({ startHidden: true });
     expect(applied).toEqual([
       { startAtLogin: true, startHidden: false },
       { startAtLogin: true, startHidden: true },
@@ -162,15 +162,17 @@ describe('the settings the desktop app serves', () => {
 
   it('leave the OS alone for other settings', async () => {
     const { served, applied } = setup();
-    await served.set({ oneClickBetting: true });
+    await served['settings:set']({ oneClickBetting: true });
     expect(applied).toEqual([]);
   });
 
   it('store nothing and say why when the OS refuses', async () => {
     const { served, stored } = setup(true);
-    const refusal = await served.set({ startAtLogin: true }).catch((err: unknown) => err);
-    expect(refusal).toBeInstanceOf(ServiceError);
-    expect((refusal as ServiceError).message).toBe(
+    const refusal = await served['settings:set']({ startAtLogin: true }).catch(
+      (err: unknown) => err,
+    );
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect((refusal as Refusal).message).toBe(
       'Betdesk could not change its start at login: EACCES: permission denied',
     );
     expect(stored().startAtLogin).toBe(false);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportService } from '../../../src/main/app/exports.js';
+import { exportFeature } from '../../../src/main/export/feature.js';
 import { exportSettlementsCsv } from '../../../src/main/export/index.js';
 import { exportFileChooser } from '../../../src/main/shell/save-dialog.js';
 import type { Store } from '../../../src/main/store/index.js';
@@ -65,7 +65,7 @@ describe('the save dialog for exports', () => {
     const file = path.join(dir, 'from the dialog.csv');
     electron.dialog.nextSave = file;
     const log = new ProgressLog();
-    const exports = exportService({
+    const exports = exportFeature({
       store,
       started: sessionOf(accountId),
       emit: (_event, payload) => log.emit(payload as ExportProgress),
@@ -74,7 +74,7 @@ describe('the save dialog for exports', () => {
         chooseFile: exportFileChooser({ dialog: electron.dialog, folder, parent: () => null }),
       },
     });
-    const { export: started } = await exports.start({
+    const { export: started } = await exports['export:start']({
       kind: 'settlements',
       filter: { team: 'LIV' },
       options: { bom: false, formulaGuard: true },

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AlertsSummary } from '../../../src/shared/ipc/contract.js';
-import type { AlertsService, ServicesOptions } from '../../../src/main/ipc/services.js';
+import type { ServicesOptions } from '../../../src/main/root/services.js';
 import { runShell, type RunningShell, type ShellHost } from '../../../src/main/shell/app.js';
 import { iconFiles } from '../../../src/main/shell/icon.js';
 import { tempDir } from '../../harness/temp.js';
@@ -17,18 +17,6 @@ import * as electron from './fake-electron.js';
 export const ICONS = iconFiles('/opt/betdesk');
 export const NORMAL_ICON = { path: ICONS.tray };
 export const WARNING_ICON = { path: ICONS.trayWarning };
-
-/** The alert centre as far as the shell uses it: the summary, answered when `summary` settles. */
-function alertsService(summary: Promise<AlertsSummary>): AlertsService {
-  const unused = () => Promise.reject(new Error('The shell does not call this.'));
-  return {
-    summary: () => summary,
-    list: unused,
-    markRead: unused,
-    settings: unused,
-    configure: unused,
-  };
-}
 
 export interface StartOptions {
   summary?: Promise<AlertsSummary>;
@@ -71,7 +59,9 @@ export function shellPaths(dir: string) {
 export async function start(opts: StartOptions = {}): Promise<Started> {
   const temp = tempDir('betdesk-shell-');
   const services = memoryServices();
-  services.alerts = alertsService(opts.summary ?? Promise.resolve(alertsSummary()));
+  // The alert centre as far as the shell uses it: the summary, answered when `summary` settles.
+  const summary = opts.summary ?? Promise.resolve(alertsSummary());
+  services.alertsSummary = () => summary;
   opts.services?.(services);
   const options: ServicesOptions[] = [];
   const host: ShellHost = {

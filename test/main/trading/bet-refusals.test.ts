@@ -4,7 +4,6 @@
  * `qty: ...` text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asServiceError } from '../../../src/main/app/refusals.js';
 import { toBridgeError } from '../../../src/main/ipc/errors.js';
 import { BetRefusedError } from '../../../src/main/trading/index.js';
 import { ErrorCodes } from '../../../src/shared/api/errors.js';
@@ -38,7 +37,7 @@ async function refusal(p: Promise<unknown>): Promise<BetRefusedError> {
 
 /** What the slip shows of a quote refused so: the bridge's message. */
 function shown(err: unknown): string {
-  return toBridgeError(asServiceError(err)).message;
+  return toBridgeError(err).message;
 }
 
 describe('a quote refused for a rule of the bet is said in words', () => {

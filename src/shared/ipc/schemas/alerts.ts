@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Closed, Literals, Millis } from './common.js';
+import { AccountScope, Closed, Literals, Millis, NoInput } from './common.js';
 
 export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -90,3 +90,11 @@ export const AlertRaised = Closed({
   summary: AlertsSummary,
 });
 export type AlertRaised = Static<typeof AlertRaised>;
+
+/** Calls of the alert centre. (contract.ts joins every feature's calls.) */
+export const alertCalls = {
+  'alerts:list': { input: AlertsQuery, output: AlertPage },
+  'alerts:read': { input: MarkRead, output: AlertsSummary },
+  'alerts:settings': { input: NoInput, output: AlertSettings },
+  'alerts:configure': { input: AlertSettings, output: AlertSettings },
+} as const;

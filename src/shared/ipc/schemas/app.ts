@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { LimitGroup } from '../../api/limits.js';
 import { ACCOUNT_LABEL_MAX } from '../account-label.js';
 import { BASE_URL_PATTERN } from '../base-url.js';
-import { Closed, Literals, Millis, Nullable } from './common.js';
+import { Closed, Literals, Millis, NoInput, Nullable } from './common.js';
 
 export const TRADING_MODES = ['paper', 'live'] as const;
 export type TradingMode = (typeof TRADING_MODES)[number];
@@ -168,3 +168,18 @@ export const ShowRequest = Closed({
   shortcuts: Type.Optional(Type.Boolean({ description: 'Also open the shortcuts overlay.' })),
 });
 export type ShowRequest = Static<typeof ShowRequest>;
+
+/** Calls of the app as a whole: its mode, accounts, status and sync, settings, store notices. (contract.ts joins every feature's calls.) */
+export const appCalls = {
+  'app:info': { input: NoInput, output: AppInfo },
+  'accounts:list': { input: NoInput, output: AccountList },
+  'accounts:add': { input: NewAccount, output: AddedAccount },
+  'accounts:remove': { input: AccountRef, output: Removed },
+  'accounts:switch': { input: AccountSwitch, output: AppInfo },
+  'settings:get': { input: NoInput, output: DeskSettings },
+  'settings:set': { input: DeskSettingsChange, output: DeskSettings },
+  'status:get': { input: NoInput, output: AppStatus },
+  'sync:pause': { input: NoInput, output: AppStatus },
+  'sync:resume': { input: NoInput, output: AppStatus },
+  'store:acknowledge': { input: StoreNoticeRef, output: AppInfo },
+} as const;

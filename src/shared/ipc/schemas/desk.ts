@@ -12,7 +12,15 @@ import {
   SIDES,
 } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Closed, FilterMillis, Literals, Millis, Nullable } from './common.js';
+import {
+  AccountScope,
+  Closed,
+  FilterMillis,
+  Literals,
+  Millis,
+  NoInput,
+  Nullable,
+} from './common.js';
 import { BetTerms, FixtureRef } from './markets.js';
 
 const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
@@ -203,3 +211,12 @@ export const OrdersChanged = Closed({
   at: Millis('Local time of the change.'),
 });
 export type OrdersChanged = Static<typeof OrdersChanged>;
+
+/** Calls of the betting desk: placing, the blotter, positions. (contract.ts joins every feature's calls.) */
+export const deskCalls = {
+  'order:place': { input: PlaceOrder, output: PlaceResult },
+  'orders:list': { input: OrdersFilter, output: OrderPage },
+  'orders:get': { input: OrderRef, output: MaybeOrderRow },
+  'orders:fixtures': { input: NoInput, output: OrderFixtures },
+  'positions:list': { input: NoInput, output: PositionsView },
+} as const;

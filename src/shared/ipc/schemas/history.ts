@@ -10,7 +10,15 @@
 import Type, { type Static } from 'typebox';
 import { SETTLEMENT_TYPES } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Closed, FilterMillis, Literals, Millis, Nullable } from './common.js';
+import {
+  AccountScope,
+  Closed,
+  FilterMillis,
+  Literals,
+  Millis,
+  NoInput,
+  Nullable,
+} from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
 import { FixtureRef } from './markets.js';
 
@@ -261,3 +269,16 @@ export const HistoryChanged = Closed({
   at: Millis('Local time of the change.'),
 });
 export type HistoryChanged = Static<typeof HistoryChanged>;
+
+/** Calls of the History and Orders screens: settlements, totals, resync, export. (contract.ts joins every feature's calls.) */
+export const historyCalls = {
+  'history:list': { input: HistoryQuery, output: HistoryPage },
+  'history:summary': { input: HistorySummaryQuery, output: HistorySummary },
+  'history:detail': { input: SettlementRef, output: SettlementDetail },
+  'history:choices': { input: NoInput, output: HistoryChoices },
+  'history:resync': { input: NoInput, output: HistorySyncStatus },
+  'history:status': { input: NoInput, output: HistorySyncStatus },
+  'export:start': { input: ExportRequest, output: ExportStarted },
+  'export:cancel': { input: ExportRef, output: ExportCanceled },
+  'orders:totals': { input: OrdersScope, output: OrderTotals },
+} as const;

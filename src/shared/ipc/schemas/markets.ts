@@ -58,3 +58,9 @@ export const QuoteResult = Closed({
   receivedAt: Millis('Local time the quote arrived.'),
 });
 export type QuoteResult = Static<typeof QuoteResult>;
+
+/** Calls of the markets screen. (contract.ts joins every feature's calls.) */
+export const marketCalls = {
+  'fixtures:list': { input: FixturesFilter, output: FixturePage },
+  'quote:request': { input: QuoteRequest, output: QuoteResult },
+} as const;

@@ -4,7 +4,7 @@
  * refuses every one of these unless the active account is the paper account.
  */
 import Type, { type Static } from 'typebox';
-import { Closed } from './common.js';
+import { Closed, NoInput } from './common.js';
 import { DECIMAL_PATTERN } from '../../money.js';
 
 const ContractId = Type.String({ minLength: 1, maxLength: 128 });
@@ -33,3 +33,11 @@ export const PracticeResult = Closed({
   message: Type.String({ minLength: 1, description: 'What happened, in one sentence.' }),
 });
 export type PracticeResult = Static<typeof PracticeResult>;
+
+/** Calls of the practice panel. (contract.ts joins every feature's calls.) */
+export const practiceCalls = {
+  'practice:price': { input: PracticePrice, output: PracticeResult },
+  'practice:close': { input: PracticeFixture, output: PracticeResult },
+  'practice:resolve': { input: PracticeResolve, output: PracticeResult },
+  'practice:reject': { input: NoInput, output: PracticeResult },
+} as const;

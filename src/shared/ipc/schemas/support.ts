@@ -1,6 +1,6 @@
 /** Support: the logs folder and the diagnostics a user pastes into a support email. */
 import Type, { type Static } from 'typebox';
-import { Closed, Nullable } from './common.js';
+import { Closed, NoInput, Nullable } from './common.js';
 
 export const SupportFolders = Closed({
   logs: Nullable(Type.String({ description: 'The logs folder; null when no log file is kept.' })),
@@ -27,3 +27,10 @@ export const LogsFolderOpened = Closed({
   error: Nullable(Type.String({ description: 'Why it could not be opened, as a sentence.' })),
 });
 export type LogsFolderOpened = Static<typeof LogsFolderOpened>;
+
+/** Calls of help and support. (contract.ts joins every feature's calls.) */
+export const supportCalls = {
+  'support:folders': { input: NoInput, output: SupportFolders },
+  'support:diagnostics': { input: NoInput, output: Diagnostics },
+  'logs:open': { input: NoInput, output: LogsFolderOpened },
+} as const;

@@ -11,10 +11,10 @@ import { fixtureLookup, orderRow } from '../desk/rows.js';
 import { positionsView } from '../desk/positions.js';
 import type { IpcEventHub } from '../ipc/events.js';
 import type { Store } from '../store/index.js';
-import type { AppInfoOf } from './accounts.js';
-import type { FixtureBoard } from './fixtures.js';
+import type { AppInfoOf } from '../accounts/feature.js';
+import type { FixtureBoard } from '../markets/board.js';
 import type { AccountSession } from './session.js';
-import { appStatus } from './status.js';
+import { appStatus } from '../sync/feature.js';
 
 /** At most this many changed rows ride on one orders:changed push; beyond, the page reloads. */
 export const MAX_PUSHED_ROWS = 200;

@@ -1,48 +1,53 @@
 /**
- * History for the bridge: the active account's settlements read from the store (so the screen
+ * History on the bridge: the active account's settlements read from the store (so the screen
  * works with the exchange away), their totals and P&L series aggregated in SQLite, a
  * settlement's detail, the Orders screen's totals, and the history sweep (first sync, resync).
  */
 import type {
-  HistoryChoices,
   HistoryFilter,
-  HistoryPage,
-  HistorySummary,
   HistorySyncProgress,
-  HistorySyncStatus,
   OrdersScope,
-  OrderTotals,
-  SettlementDetail,
   SettlementRow,
 } from '../../shared/ipc/contract.js';
 import { fromMicros } from '../../shared/money.js';
-import { summarize } from '../desk/history-summary.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
-import { UnknownTimeZoneError, ZonedCalendar } from '../desk/zoned-time.js';
-import { ServiceError } from '../ipc/errors.js';
-import type { HistoryService, OrdersService } from '../ipc/services.js';
-import type { Store } from '../store/index.js';
-import { orderStatusesOf } from '../store/repos/blotter.js';
-import type { OrderFilter } from '../store/repos/orders.js';
-import type { SettlementFilter, StoredSettlement } from '../store/repos/settlements.js';
+import { withSession, type Handlers } from '../ipc/handler.js';
+import { Refusal } from '../refusal.js';
+import type { ActiveAccount } from '../root/active.js';
+import type { AccountSession } from '../root/session.js';
+import {
+  orderStatusesOf,
+  type OrderFilter,
+  type SettlementFilter,
+  type Store,
+  type StoredSettlement,
+} from '../store/index.js';
 import type { HistorySweepProgress } from '../sync/index.js';
-import { refusing } from './refusals.js';
-import type { AccountSession } from './session.js';
+import { summarize } from './summary.js';
+import { ZonedCalendar } from './zoned-time.js';
+
+export type HistoryChannel =
+  | 'history:list'
+  | 'history:summary'
+  | 'history:detail'
+  | 'history:choices'
+  | 'history:resync'
+  | 'history:status'
+  | 'orders:totals';
 
 export interface HistoryContext {
   store: Store;
   /** The active session, waiting for it while the app starts or switches accounts. */
-  started: () => Promise<AccountSession>;
+  active: Pick<ActiveAccount, 'started'>;
   /** Local time (tests move it). */
   now?: () => number;
 }
 
-export function historyService(ctx: HistoryContext): HistoryService {
-  const { store, started } = ctx;
+export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
+  const { store, active } = ctx;
   const now = ctx.now ?? Date.now;
   return {
-    async list(query): Promise<HistoryPage> {
-      const s = await started();
+    'history:list': withSession(active, (s, query) => {
       const page = store.settlements.query(s.accountId, {
         ...settlementFilter(query.filter),
         sort: query.sort,
@@ -57,21 +62,19 @@ export function historyService(ctx: HistoryContext): HistoryService {
         limit: page.limit,
         offset: page.offset,
       };
-    },
+    }),
 
-    async summary({ filter, timeZone }): Promise<HistorySummary> {
-      const s = await started();
-      const calendar = calendarFor(timeZone);
+    'history:summary': withSession(active, (s, { filter, timeZone }) => {
+      const calendar = new ZonedCalendar(timeZone);
       const slots = store.settlements.slotTotals(s.accountId, settlementFilter(filter));
       // Nothing stored is older than 1970: a start before it follows the data, as no start
       // does (else the chart would run month by month from year 1).
       const from = filter.from !== undefined && filter.from >= 0 ? filter.from : undefined;
       const range = { now: now(), calendar, from, to: filter.to };
       return { accountId: s.bridgeId, ...summarize(slots, range) };
-    },
+    }),
 
-    async detail(id): Promise<SettlementDetail> {
-      const s = await started();
+    'history:detail': withSession(active, (s, { id }) => {
       const row = store.settlements.get(s.accountId, id);
       if (row === undefined) return { row: null, orders: [] };
       const fixture = fixtureLookup(store, s.accountId);
@@ -87,10 +90,9 @@ export function historyService(ctx: HistoryContext): HistoryService {
         row: settlementRow(row, fixture),
         orders: orders.map((o) => orderRow(o, fixture)),
       };
-    },
+    }),
 
-    async choices(): Promise<HistoryChoices> {
-      const s = await started();
+    'history:choices': withSession(active, (s) => {
       const c = store.settlements.choices(s.accountId);
       const fixtures = c.contracts
         .map((f) => ({
@@ -104,42 +106,36 @@ export function historyService(ctx: HistoryContext): HistoryService {
         }))
         .sort((a, b) => (b.startsAt ?? 0) - (a.startsAt ?? 0) || a.name.localeCompare(b.name));
       return { leagues: c.leagues, teams: c.teams, fixtures, first: c.first, last: c.last };
-    },
+    }),
 
-    resync: () =>
-      refusing(async (): Promise<HistorySyncStatus> => {
-        const s = await started();
-        if (s.engine.historyProgress()?.state === 'running') {
-          throw new ServiceError(
-            'conflict',
-            'The history is being loaded from the exchange already; wait for it to finish.',
-          );
-        }
-        // Answers at once: the sweep reports through history:progress, failure included.
-        s.engine.resyncHistory().catch(() => undefined);
-        return { progress: bridgeProgress(s, s.engine.historyProgress()) };
-      }),
-
-    async status(): Promise<HistorySyncStatus> {
-      const s = await started();
+    'history:resync': withSession(active, (s) => {
+      if (s.engine.historyProgress()?.state === 'running') {
+        throw new Refusal(
+          'conflict',
+          'The history is being loaded from the exchange already; wait for it to finish.',
+        );
+      }
+      // Answers at once: the sweep reports through history:progress, failure included.
+      s.engine.resyncHistory().catch(() => undefined);
       return { progress: bridgeProgress(s, s.engine.historyProgress()) };
-    },
-  };
-}
+    }),
 
-/** The Orders screen's totals: exchange orders only (an intent never placed cost nothing). */
-export function orderTotals(ctx: HistoryContext): OrdersService['totals'] {
-  return async (scope: OrdersScope): Promise<OrderTotals> => {
-    const s = await ctx.started();
-    const filter = orderFilter(scope);
-    if (filter === null) return { count: 0, filled: 0, staked: '0', proceeds: '0' };
-    const t = ctx.store.orders.totals(s.accountId, filter);
-    return {
-      count: t.count,
-      filled: t.filled,
-      staked: fromMicros(t.stakedMicros),
-      proceeds: fromMicros(t.proceedsMicros),
-    };
+    'history:status': withSession(active, (s) => ({
+      progress: bridgeProgress(s, s.engine.historyProgress()),
+    })),
+
+    // The Orders screen's totals: exchange orders only (an intent never placed cost nothing).
+    'orders:totals': withSession(active, (s, scope) => {
+      const filter = orderFilter(scope);
+      if (filter === null) return { count: 0, filled: 0, staked: '0', proceeds: '0' };
+      const t = store.orders.totals(s.accountId, filter);
+      return {
+        count: t.count,
+        filled: t.filled,
+        staked: fromMicros(t.stakedMicros),
+        proceeds: fromMicros(t.proceedsMicros),
+      };
+    }),
   };
 }
 
@@ -194,13 +190,4 @@ function bridgeProgress(
   p: HistorySweepProgress | null,
 ): HistorySyncProgress | null {
   return p === null ? null : { ...p, accountId: s.bridgeId };
-}
-
-function calendarFor(timeZone: string): ZonedCalendar {
-  try {
-    return new ZonedCalendar(timeZone);
-  } catch (err) {
-    if (err instanceof UnknownTimeZoneError) throw new ServiceError('invalid-input', err.message);
-    throw err;
-  }
 }

@@ -6,7 +6,6 @@
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { StoreNotice, type AppInfo } from '../../shared/ipc/contract.js';
-import type { StoreNoticesService } from '../ipc/services.js';
 import type { Store, StoreRecovery } from '../store/index.js';
 import type { StoreMove } from './store-move.js';
 
@@ -115,17 +114,5 @@ export function withStoreNotice<S>(
   return (session) => {
     const notice = notices.current();
     return notice ? { ...info(session), storeNotice: notice } : info(session);
-  };
-}
-
-export function storeNoticesService(
-  notices: StoreNotices,
-  appInfo: () => Promise<AppInfo>,
-): StoreNoticesService {
-  return {
-    acknowledge: (at) => {
-      notices.acknowledge(at);
-      return appInfo();
-    },
   };
 }

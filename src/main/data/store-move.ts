@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyWhole, moveDatabase } from '../store/index.js';
-import { PAPER_FILE } from './paper.js';
+import { PAPER_FILE } from '../practice/paper.js';
 
 export const STORE_FILE = 'betdesk.sqlite';
 /** Left in the old folder, saying where the store went. */

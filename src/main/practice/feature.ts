@@ -1,24 +1,21 @@
 /**
- * The practice panel's service: the sandbox's controls for the paper account, so a user can
+ * The practice panel on the bridge: the sandbox's controls for the paper account, so a user can
  * rehearse a near knockout, a knockout, a closed market, a settlement and a rejection in a few
  * clicks. Every call is refused unless the active account is the paper account: a live account
  * never reaches the sandbox. After each change the account syncs at once, so the screens and
  * the knockout watch see it without waiting for the next poll.
  */
-import type {
-  PracticeFixture,
-  PracticePrice,
-  PracticeResolve,
-  PracticeResult,
-} from '../../shared/ipc/contract.js';
 import { dec, price } from '../../shared/money.js';
 import { knockoutDistance, percent } from '../alerts/distance.js';
-import { ServiceError, sentence } from '../ipc/errors.js';
-import type { PracticeService } from '../ipc/services.js';
-import type { SyncStreamName } from '../sync/events.js';
-import type { PracticeControls } from '../app/paper.js';
+import { fixtureName } from '../desk/rows.js';
+import type { Handlers, SessionSource } from '../ipc/handler.js';
+import { Refusal, sentence } from '../refusal.js';
 import type { Store } from '../store/index.js';
-import { fixtureName } from './rows.js';
+import type { SyncStreamName } from '../sync/events.js';
+import type { PracticeControls } from './paper.js';
+
+export type PracticeChannel =
+  'practice:price' | 'practice:close' | 'practice:resolve' | 'practice:reject';
 
 /** What practice needs of the active account's session. */
 export interface PracticeSession {
@@ -31,7 +28,7 @@ export interface PracticeSession {
 export interface PracticeContext {
   store: Store;
   /** The active session, once started. */
-  session(): Promise<PracticeSession>;
+  active: SessionSource<PracticeSession>;
   /** The paper exchange's controls; undefined while paper mode was never started. */
   controls(): Promise<PracticeControls | undefined>;
 }
@@ -39,15 +36,15 @@ export interface PracticeContext {
 export const PRACTICE_REFUSED =
   'Practice controls work only in paper mode. The active account is a live exchange account, which Betdesk never drives: switch to paper in Accounts to practise.';
 
-export function practiceService(ctx: PracticeContext): PracticeService {
+export function practiceFeature(ctx: PracticeContext): Handlers<PracticeChannel> {
   async function drive<T>(
     change: (c: PracticeControls, session: PracticeSession) => T,
     streams: SyncStreamName[],
   ): Promise<T> {
-    const session = await ctx.session();
+    const session = await ctx.active.started();
     const controls = session.isPaper ? await ctx.controls() : undefined;
     if (!session.isPaper || controls === undefined) {
-      throw new ServiceError('conflict', PRACTICE_REFUSED);
+      throw new Refusal('conflict', PRACTICE_REFUSED);
     }
     let result: T;
     try {
@@ -60,13 +57,10 @@ export function practiceService(ctx: PracticeContext): PracticeService {
   }
 
   return {
-    async setPrice(input: PracticePrice): Promise<PracticeResult> {
+    async 'practice:price'(input) {
       const p = dec(input.indexPrice);
       if (p.lte(0) || p.gte(1)) {
-        throw new ServiceError(
-          'invalid-input',
-          'An index price is above 0 and below 1, like 0.35.',
-        );
+        throw new Refusal('invalid-input', 'An index price is above 0 and below 1, like 0.35.');
       }
       const outcome = input.outcome.toUpperCase();
       const { knockedOut, name, knockout } = await drive(
@@ -96,12 +90,12 @@ export function practiceService(ctx: PracticeContext): PracticeService {
       return { message: `${name}: ${outcome}’s index price is now ${price(p)}${above}.${out}` };
     },
 
-    async closeBetting(input: PracticeFixture): Promise<PracticeResult> {
+    async 'practice:close'(input) {
       const f = await drive((c) => c.closeBetting(input.contractId), ['fixtures']);
       return { message: `Betting on ${f.homeTeam} v ${f.awayTeam} is now closed.` };
     },
 
-    async resolve(input: PracticeResolve): Promise<PracticeResult> {
+    async 'practice:resolve'(input) {
       const winner = input.winner.toUpperCase();
       const f = await drive(
         (c) => c.resolve(input.contractId, winner),
@@ -114,7 +108,7 @@ export function practiceService(ctx: PracticeContext): PracticeService {
       return { message: `${f.homeTeam} v ${f.awayTeam} ${how}. Every position on it settles.` };
     },
 
-    async rejectNextOrder(): Promise<PracticeResult> {
+    async 'practice:reject'() {
       await drive((c) => c.rejectNextOrder(), []);
       return {
         message:
@@ -127,7 +121,7 @@ export function practiceService(ctx: PracticeContext): PracticeService {
 /** The sandbox's refusal of a practice call, in words (its codes name the field at fault). */
 function refusal(err: unknown): unknown {
   if (err instanceof Error && err.name === 'ApiError') {
-    return new ServiceError('invalid-input', sentence(err.message));
+    return new Refusal('invalid-input', sentence(err.message));
   }
   return err;
 }

@@ -1,48 +1,74 @@
 /**
- * The composition root: the real services behind the bridge, one small composition per feature.
+ * The composition root: every feature's handlers for the bridge, joined into one table with the
+ * wrappers every call gets, and what the shell, the browser host and the tests reach besides.
  *
- * - One store per data directory (`<dataDir>/betdesk.sqlite`, store-file.ts: checked at
+ * - One store per data directory (`<dataDir>/betdesk.sqlite`, data/store-file.ts: checked at
  *   start, rebuilt from a backup when damaged, backed up daily while the app runs, with what
  *   was done as a store notice in AppInfo) and one RateGovernor per exchange base URL
  *   (connection.ts); the CLI opens both the same way.
- * - Accounts (accounts.ts): the registry, shared with the CLI, keeps secrets in the system
- *   keychain only; the bridge's accounts screen, switching and the app's mode.
  * - The active account (active.ts): the one piece of mutable state, whose session runs now
  *   (session.ts: connection, sync engine, knockout watch, desk). Switching stops one session
  *   and starts the next; the active account is remembered in the store's settings, none
  *   meaning paper. Events reach the bridge through events.ts.
- * - Paper mode (paper.ts): the sandbox exchange in this process, started the first time paper
- *   is used and kept until stop().
- * - Markets (markets.ts) are the active account's fixtures read from the store, so they show
- *   while the exchange is away; the desk (desk.ts), history (history.ts) and exports
- *   (exports.ts) work on the active session.
+ * - Paper mode (practice/paper.ts): the sandbox exchange in this process, started the first
+ *   time paper is used and kept until stop().
+ * - The features (accounts, markets, desk, history, export, practice, sync status, support,
+ *   store notices) each serve their channels from their own folder's feature.ts.
  */
-import type { Logger } from '../../shared/log.js';
+import type { AlertsSummary, IpcChannel, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import { accountsFeature, appInfoOf, openAccountRegistry } from '../accounts/feature.js';
+import { openDataStore, dailyBackups, type OpenedStore } from '../data/store-file.js';
+import { storeNoticesFeature } from '../data/feature.js';
+import { withStoreNotice } from '../data/store-notices.js';
 import type { Emit } from '../desk/alert-centre.js';
-import { IpcEventHub } from '../ipc/events.js';
-import type { CreateServices, Services, ServicesOptions } from '../ipc/services.js';
+import { markNoticeShown } from '../desk/alert-settings.js';
+import { deskFeature } from '../desk/feature.js';
+import { exportFeature } from '../export/feature.js';
+import { historyFeature } from '../history/feature.js';
+import { IpcEventHub, type EventSource } from '../ipc/events.js';
+import { combineHandlers, withRefusals, type IpcHandlers } from '../ipc/handler.js';
+import { orStderr } from '../log/index.js';
+import { FixtureBoard } from '../markets/board.js';
+import { marketsFeature } from '../markets/feature.js';
+import { practiceFeature } from '../practice/feature.js';
+import { PaperMode } from '../practice/paper.js';
 import type { Store } from '../store/index.js';
-import { accountServices, appInfoOf, openAccountRegistry } from './accounts.js';
+import { supportFeature } from '../support/feature.js';
+import { statusFeature } from '../sync/feature.js';
 import { ActiveAccount, reasonOf, rememberedAccount } from './active.js';
 import { RateGovernors } from './connection.js';
-import { deskServices } from './desk.js';
 import { announceSession, forwardEvents } from './events.js';
-import { exportService } from './exports.js';
-import { FixtureBoard } from './fixtures.js';
-import { historyService } from './history.js';
-import { marketServices } from './markets.js';
-import { PaperMode } from './paper.js';
+import type { ServicesOptions } from './options.js';
 import { openSession, type AccountSession } from './session.js';
-import { statusService } from './status.js';
-import { supportService } from './support.js';
-import { dailyBackups, openDataStore, type OpenedStore } from './store-file.js';
-import { storeNoticesService, withStoreNotice } from './store-notices.js';
 
-/** The bridge's services plus what the app's own parts (and tests) may reach directly. */
+export type { ServicesOptions } from './options.js';
+
+/** What the shell and the browser host run: the bridge's handlers and events, and main's own. */
+export interface Services {
+  /** Every channel of the contract, refusals thrown as the bridge's. */
+  readonly handlers: IpcHandlers;
+  /** Where features announce changes; the bridge forwards each to every renderer. */
+  readonly events: EventSource;
+  /** Unread counts and positions near their knockout, for the tray and the badge. */
+  alertsSummary(): Promise<AlertsSummary>;
+  /**
+   * Remembers that a one-time notice was shown; true the first time for `notice`, false ever
+   * after (the shell's "still running in the tray").
+   */
+  markNoticeShown(notice: string): Promise<boolean>;
+  /** Stops timers, sync and the paper exchange, and closes the store; called once on quit. */
+  stop(): Promise<void>;
+}
+
+export type CreateServices = (options: ServicesOptions) => Promise<Services>;
+
+/** The services plus what main's own parts (and tests) may reach directly. */
 export interface AppServices extends Services {
   readonly store: Store;
   /** The active account's runtime; undefined only while switching or once stopped. */
   session(): AccountSession | undefined;
+  /** One channel's handler, as the bridge calls it (without the contract's checks). */
+  call<C extends IpcChannel>(channel: C, input: IpcInput<C>): Promise<IpcOutput<C>>;
 }
 
 export const createServices: CreateServices = (options) => createAppServices(options);
@@ -64,7 +90,7 @@ export async function createAppServices(options: ServicesOptions): Promise<AppSe
 
 function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const { store, notices } = opened;
-  const logger: Logger = options.log ?? stderrLogger();
+  const logger = orStderr(options.log);
   logger.info('services starting', {
     host: options.host,
     versions: options.versions,
@@ -85,7 +111,8 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const first = rememberedAccount(store);
   // Until the first session is up, the markets are those its account stored last time.
   const board = new FixtureBoard(store, first ?? registry.list().find((a) => a.isPaper)?.id);
-  const parts = { store, registry, paper, governors, logger, emit };
+  const { clockMarginMs } = options;
+  const parts = { store, registry, paper, governors, logger, emit, clockMarginMs };
 
   const info = withStoreNotice(appInfoOf(registry, options), notices);
   const active = new ActiveAccount({
@@ -105,7 +132,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.warn('the account could not be opened', { reason: reasonOf(err) });
   });
 
-  const exports = exportService({
+  const exports = exportFeature({
     store,
     started: () => active.started(),
     emit,
@@ -123,59 +150,40 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.info('services stopped');
   });
 
-  const features = joinFeatures(
-    { store, session: () => active.session, events: hub, stop },
-    accountServices({ registry, active, info }),
-    marketServices({ store, active, board }),
-    {
-      status: statusService(active),
-      storeNotices: storeNoticesService(notices, async () => {
-        await active.settled();
-        return info(active.session);
-      }),
-    },
-    deskServices({ store, active, paper }),
-    { history: historyService({ store, started: () => active.started() }), exports },
+  const features = combineHandlers(
+    accountsFeature({ registry, active, info }),
+    marketsFeature({ store, active, board }),
+    deskFeature({ store, active }),
+    historyFeature({ store, active }),
+    { 'export:start': exports['export:start'], 'export:cancel': exports['export:cancel'] },
+    practiceFeature({ store, active, controls: () => paper.controls() }),
+    statusFeature(active),
+    storeNoticesFeature(notices, async () => {
+      await active.settled();
+      return info(active.session);
+    }),
   );
-  const support = supportService({
+  const support = supportFeature({
     options,
     store,
     session: () => active.session,
-    services: features,
+    handlers: features,
   });
-  return joinFeatures(features, { support });
+  const handlers: IpcHandlers = withRefusals(combineHandlers(features, support));
+  return {
+    store,
+    session: () => active.session,
+    events: hub,
+    handlers,
+    call: (channel, input) => handlers[channel](input),
+    alertsSummary: async () => (await active.started()).alerts.summary(),
+    markNoticeShown: (notice) => Promise.resolve(markNoticeShown(store, notice)),
+    stop,
+  };
 }
 
 /** `run` once: every call answers the first call's promise. */
 function once(run: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   return () => (running ??= run());
-}
-
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
-  i: infer I,
-) => void
-  ? I
-  : never;
-
-/** Joins the features' services into one object; a name two features claim is refused. */
-function joinFeatures<T extends readonly object[]>(...features: T): UnionToIntersection<T[number]> {
-  const all: Record<string, unknown> = {};
-  for (const feature of features) {
-    for (const [name, service] of Object.entries(feature)) {
-      if (name in all) throw new Error(`Two features provide the service "${name}".`);
-      all[name] = service;
-    }
-  }
-  return all as UnionToIntersection<T[number]>;
-}
-
-/** Without a log file (tests, tools): warnings to stderr, one line each, as before. */
-function stderrLogger(): Logger {
-  return {
-    debug: () => {},
-    info: () => {},
-    warn: (msg, fields) =>
-      console.error(`Betdesk: ${msg}${fields ? ` ${JSON.stringify(fields)}` : ''}`),
-  };
 }

@@ -1,46 +1,54 @@
 /**
- * Support: the logs folder (shown, and opened in the OS's file manager) and the diagnostics text
+ * Support on the bridge: the logs folder (shown, and opened in the OS's file manager) and the diagnostics text
  * (diagnostics.ts). Diagnostics are most wanted when something is broken, so each part is read
  * on its own, with a time limit, and one that fails says why instead of failing the whole.
  */
 import { stat } from 'node:fs/promises';
 import { arch, platform, release } from 'node:os';
 import type { LogsFolderOpened } from '../../shared/ipc/contract.js';
-import type { Services, ServicesOptions, SupportService } from '../ipc/services.js';
+import type { Handlers, IpcHandlers } from '../ipc/handler.js';
 import { scrubText } from '../log/index.js';
+import type { ServicesOptions } from '../root/options.js';
 import { STORE_SCHEMA_VERSION, type Store } from '../store/index.js';
 import { ALL_STREAMS } from '../sync/stream-state.js';
 import { diagnosticsText, type Part, type StreamCursor } from './diagnostics.js';
 import { systemFolderOpener } from './open-folder.js';
-import type { AccountSession } from './session.js';
+import type { AccountSession } from '../root/session.js';
 
 export interface SupportContext {
   options: Pick<ServicesOptions, 'dataDir' | 'host' | 'versions' | 'log' | 'openFolder'>;
   store: Store;
   /** The active account's session, for its stream cursors. */
   session: () => AccountSession | undefined;
-  services: Pick<Services, 'app' | 'accounts' | 'settings' | 'alerts' | 'status'>;
+  /** The calls whose answers diagnostics show. */
+  handlers: Pick<
+    IpcHandlers,
+    'app:info' | 'settings:get' | 'alerts:settings' | 'accounts:list' | 'status:get'
+  >;
   /** How long one part may take before it is reported as unavailable. Default 3 s. */
   partTimeoutMs?: number;
 }
 
-export function supportService(ctx: SupportContext): SupportService {
-  const { options, store, services } = ctx;
+export type SupportChannel = 'support:folders' | 'support:diagnostics' | 'logs:open';
+
+export function supportFeature(ctx: SupportContext): Handlers<SupportChannel> {
+  const { options, store, handlers } = ctx;
   const log = options.log;
   const openFolder = options.openFolder ?? systemFolderOpener();
   const limit = ctx.partTimeoutMs ?? 3000;
   const part = <T>(read: () => Promise<T>) => within(read, limit);
 
   return {
-    folders: () => Promise.resolve({ logs: log?.dir ?? null, data: options.dataDir }),
+    'support:folders': () => Promise.resolve({ logs: log?.dir ?? null, data: options.dataDir }),
 
-    diagnostics: async () => {
+    // Versions, OS, folders, settings, accounts and sync without secrets, and the last errors.
+    'support:diagnostics': async () => {
       const [info, settings, alertSettings, accounts, status] = await Promise.all([
-        part(() => services.app.info()),
-        part(() => services.settings.get()),
-        part(() => services.alerts.settings()),
-        part(() => services.accounts.list()),
-        part(() => services.status.get()),
+        part(() => handlers['app:info']({})),
+        part(() => handlers['settings:get']({})),
+        part(() => handlers['alerts:settings']({})),
+        part(async () => (await handlers['accounts:list']({})).accounts),
+        part(() => handlers['status:get']({})),
       ]);
       const errors = log?.recentErrors() ?? [];
       const text = diagnosticsText({
@@ -67,7 +75,8 @@ export function supportService(ctx: SupportContext): SupportService {
       return { text: safe, bytes: Buffer.byteLength(safe, 'utf8'), errors: errors.length };
     },
 
-    openLogs: async (): Promise<LogsFolderOpened> => {
+    // Opens the logs folder in the OS's file manager; the answer always carries the path.
+    'logs:open': async (): Promise<LogsFolderOpened> => {
       if (!log) {
         return {
           path: null,

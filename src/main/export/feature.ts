@@ -1,7 +1,8 @@
 /**
  * CSV export from the app: exactly what the History or Orders screen's filter shows, written by
  * the same export module as the CLI (src/main/export), so both give the same bytes for one
- * filter. The filters map to the store's as the screens' own queries map them (history.ts).
+ * filter. The filters map to the store's as the screens' own queries map them
+ * (history/feature.ts).
  *
  * Desktop: the shell's save dialog chooses the file, and the export writes it at once. Browser
  * host: the export waits for the page to fetch its download, which the host streams. Progress,
@@ -10,6 +11,11 @@
 import { basename } from 'node:path';
 import type { ExportRequest, ExportStarted } from '../../shared/ipc/contract.js';
 import type { Emit } from '../desk/alert-centre.js';
+import { orderFilter, settlementFilter } from '../history/feature.js';
+import type { Handlers } from '../ipc/handler.js';
+import { Refusal } from '../refusal.js';
+import type { AccountSession } from '../root/session.js';
+import type { OrderFilter, Store } from '../store/index.js';
 import {
   exportFileName,
   ExportJobs,
@@ -17,16 +23,13 @@ import {
   exportSettlementsCsv,
   type ExportDestination,
   type ExportJobSpec,
-} from '../export/index.js';
-import { ServiceError } from '../ipc/errors.js';
-import type { ExportService } from '../ipc/services.js';
-import type { Store } from '../store/index.js';
-import type { OrderFilter } from '../store/repos/orders.js';
-import { orderFilter, settlementFilter } from './history.js';
-import type { AccountSession } from './session.js';
+} from './index.js';
+
+export type ExportChannel = 'export:start' | 'export:cancel';
 
 export interface ExportContext {
   store: Store;
+  /** The active session, waiting for it while the app starts or switches accounts. */
   started: () => Promise<AccountSession>;
   emit: Emit;
   /** Where exports go; absent, every export is refused with a sentence. */
@@ -37,23 +40,28 @@ export interface ExportContext {
 /** Each export holds a read connection; a handful at once is plenty. */
 export const MAX_ACTIVE_EXPORTS = 4;
 
-export interface AppExportService extends ExportService {
+export interface ExportFeature extends Handlers<ExportChannel> {
   /** Stops every export and waits until their partial files are removed (on quit). */
   stop(): Promise<void>;
 }
 
-export function exportService(ctx: ExportContext): AppExportService {
+/**
+ * Desktop: asks where to save (`export: null` when the user closes the dialog) and starts
+ * writing. Browser host: registers the export and answers the path the renderer downloads it
+ * from. Progress comes as `export:progress`.
+ */
+export function exportFeature(ctx: ExportContext): ExportFeature {
   const now = ctx.now ?? Date.now;
   const jobs = new ExportJobs({ emit: (p) => ctx.emit('export:progress', p), now });
 
   return {
-    async start(request: ExportRequest): Promise<ExportStarted> {
+    async 'export:start'(request: ExportRequest): Promise<ExportStarted> {
       const destination = ctx.destination;
       if (!destination) {
-        throw new ServiceError('not-ready', 'This Betdesk has nowhere to save an export.');
+        throw new Refusal('not-ready', 'This Betdesk has nowhere to save an export.');
       }
       if (jobs.active >= MAX_ACTIVE_EXPORTS) {
-        throw new ServiceError(
+        throw new Refusal(
           'conflict',
           `${MAX_ACTIVE_EXPORTS} exports are under way; wait for one to finish or cancel one.`,
         );
@@ -63,7 +71,7 @@ export function exportService(ctx: ExportContext): AppExportService {
 
       if (destination.kind === 'download') {
         if (!destination.downloads.attached) {
-          throw new ServiceError('not-ready', 'The browser host is not serving downloads.');
+          throw new Refusal('not-ready', 'The browser host is not serving downloads.');
         }
         const spec = jobSpec(ctx.store, accountId, request, defaultName);
         const started = jobs.toDownload(spec, destination.downloads);
@@ -77,7 +85,8 @@ export function exportService(ctx: ExportContext): AppExportService {
       return { export: { ...started, total: spec.total, fileName: spec.fileName } };
     },
 
-    async cancel(exportId: string) {
+    // Stops it and removes what it wrote; false when it had already ended.
+    async 'export:cancel'({ exportId }) {
       return { canceled: await jobs.cancel(exportId) };
     },
 

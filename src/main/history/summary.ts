@@ -15,7 +15,7 @@ import type {
   HistoryTotals,
 } from '../../shared/ipc/contract.js';
 import { dec, fromMicros } from '../../shared/money.js';
-import { SLOT_MS, type SlotTotals } from '../store/repos/settlements.js';
+import { SLOT_MS, type SlotTotals } from '../store/index.js';
 import { DAY_MS, type ZonedCalendar } from './zoned-time.js';
 
 /** Daily buckets up to about a quarter, weekly up to two years, monthly beyond. */

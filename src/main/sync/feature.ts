@@ -4,15 +4,17 @@
  */
 import type { AppStatus, RateBucket } from '../../shared/ipc/contract.js';
 import type { BucketSnapshot, RateGovernor } from '../governor/index.js';
-import type { StatusService } from '../ipc/services.js';
-import type { ActiveAccount } from './active.js';
-import type { AccountSession } from './session.js';
+import { withSession, type Handlers } from '../ipc/handler.js';
+import type { ActiveAccount } from '../root/active.js';
+import type { AccountSession } from '../root/session.js';
 
-export function statusService(active: ActiveAccount): StatusService {
+export type StatusChannel = 'status:get' | 'sync:pause' | 'sync:resume';
+
+export function statusFeature(active: ActiveAccount): Handlers<StatusChannel> {
   return {
-    get: async () => appStatus(await active.started()),
-    pauseSync: async () => appStatus(await active.pauseSync()),
-    resumeSync: async () => appStatus(await active.resumeSync()),
+    'status:get': withSession(active, appStatus),
+    'sync:pause': async () => appStatus(await active.pauseSync()),
+    'sync:resume': async () => appStatus(await active.resumeSync()),
   };
 }
 

@@ -15,21 +15,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { absoluteEnv, pathsOf, type Env } from '../env-folders.js';
 
 export const DATA_DIR_ENV = 'BETDESK_DATA_DIR';
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** The path module of `platform`, so Windows paths are built right when tested elsewhere. */
-function pathsOf(platform: NodeJS.Platform): path.PlatformPath {
-  return platform === 'win32' ? path.win32 : path.posix;
-}
-
-/** An environment folder, when set to an absolute path (the XDG spec ignores relative ones). */
-function absoluteEnv(env: Env, name: string, platform: NodeJS.Platform): string | undefined {
-  const value = env[name];
-  return value && pathsOf(platform).isAbsolute(value) ? value : undefined;
-}
 
 /** `$XDG_DATA_HOME/betdesk`, or `~/.local/share/betdesk`: the Linux folder (and the old CLI's). */
 function xdgDataDir(platform: NodeJS.Platform, env: Env, home: string): string {

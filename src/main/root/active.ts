@@ -4,9 +4,9 @@
  * stop() ends the last one. The active account is remembered in the store's settings (none:
  * paper), so a restart on the same data directory opens it again.
  */
-import { ServiceError } from '../ipc/errors.js';
 import type { Store } from '../store/index.js';
-import { storeId } from './accounts.js';
+import { storeId } from '../accounts/index.js';
+import { Refusal } from '../refusal.js';
 import type { AccountSession } from './session.js';
 
 /** The settings key holding the active account's store id (absent: paper). */
@@ -58,15 +58,15 @@ export class ActiveAccount {
   async started(): Promise<AccountSession> {
     await this.#switching;
     if (this.#session) return this.#session;
-    if (this.#failure instanceof ServiceError) throw this.#failure;
+    if (this.#failure instanceof Refusal) throw this.#failure;
     const why = reasonOf(this.#failure ?? 'Betdesk is switching accounts');
-    throw new ServiceError('not-ready', `The exchange session could not start: ${why}.`);
+    throw new Refusal('not-ready', `The exchange session could not start: ${why}.`);
   }
 
   /** Makes `accountId` (null: paper) the active account: stops the old session, starts its. */
   switchTo(accountId: number | null): Promise<AccountSession> {
     const run = this.#switching.then(async () => {
-      if (this.#stopping) throw new ServiceError('not-ready', 'Betdesk is stopping.');
+      if (this.#stopping) throw new Refusal('not-ready', 'Betdesk is stopping.');
       await this.#close();
       const next = await this.#opts.open(accountId);
       const { settings } = this.#opts.store;

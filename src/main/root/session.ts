@@ -14,13 +14,15 @@ import { SyncEngine } from '../sync/index.js';
 import type { TradingService } from '../trading/index.js';
 import type { AccountRegistry } from '../accounts/index.js';
 import { AccountConnection, type ConnectionOptions, type RateGovernors } from './connection.js';
-import type { PaperMode } from './paper.js';
+import type { PaperMode } from '../practice/paper.js';
 
 export interface SessionOptions extends ConnectionOptions {
   isPaper: boolean;
   logger: Logger;
   /** Where the desk announces bridge events (the app's event hub). */
   emit: Emit;
+  /** The desk's fill-to-snapshot margin (DeskTradingOptions.clockMarginMs); tests shorten it. */
+  clockMarginMs?: number | undefined;
 }
 
 export class AccountSession {
@@ -58,6 +60,7 @@ export class AccountSession {
       syncStatus: () => this.engine.status(),
       ordersBucket: () => connection.governor.snapshot().accounts[connection.governorName]?.orders,
       emit: opts.emit,
+      ...(opts.clockMarginMs === undefined ? {} : { clockMarginMs: opts.clockMarginMs }),
     });
   }
 
@@ -100,6 +103,7 @@ export interface SessionParts {
   governors: RateGovernors;
   logger: Logger;
   emit: Emit;
+  clockMarginMs?: number | undefined;
 }
 
 /** The session of a live account, or of paper for null (paper mode starts on first use). */
@@ -107,7 +111,8 @@ export async function openSession(
   parts: SessionParts,
   accountId: number | null,
 ): Promise<AccountSession> {
-  const shared = { store: parts.store, logger: parts.logger, emit: parts.emit };
+  const { store, logger, emit, clockMarginMs } = parts;
+  const shared = { store, logger, emit, clockMarginMs };
   const live = accountId === null ? undefined : parts.registry.get(accountId);
   if (live && !live.isPaper) {
     return new AccountSession({
