@@ -67,7 +67,7 @@ describe('the alert centre', () => {
     expect(bridge.inputs('alerts:read')).toEqual([{ all: true }]);
     expect(alerts.alerts.length).toBeGreaterThan(0);
     expect(alerts.alerts.every((a) => !a.read)).toBe(true);
-    expect(alerts.error).toBe('The store could not be written.');
+    expect(alerts.reads.error).toBe('The store could not be written.');
   });
 
   test('marking an alert that is already read sends nothing', async () => {

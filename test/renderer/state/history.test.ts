@@ -68,7 +68,7 @@ describe('the history', () => {
       { filter: {}, sort: 'time', limit: 200, offset: 0 },
     ]);
     expect(bridge.inputs('history:summary')).toEqual([{ filter: {}, timeZone: 'Europe/London' }]);
-    expect(history.total).toBe(1000);
+    expect(history.rows.total).toBe(1000);
     expect(history.rows.rowAt(0)?.id).toBe(1000);
     expect(history.summary?.totals).toEqual(historyTotals());
     expect(history.choices?.leagues).toEqual(['EPL', 'LaLiga']);
@@ -153,10 +153,10 @@ describe('the history', () => {
     summaries[0]?.resolve(historySummary({ totals: historyTotals({ count: 5 }) }));
     lists[0]?.resolve(page(1000, 1000));
     await idle();
-    expect(history.total).toBe(2);
+    expect(history.rows.total).toBe(2);
     expect(history.rows.rowAt(0)?.id).toBe(22);
     expect(history.summary?.totals.count).toBe(2);
-    expect(history.summaryLoading).toBe(false);
+    expect(history.summaryReads.loading).toBe(false);
   });
 
   test('custom dates: both days included; dates that are not a range ask main nothing', async () => {
@@ -318,7 +318,7 @@ describe('the history', () => {
     history.show();
     await settle();
     expect(bridge.inputs('history:list')).toHaveLength(1);
-    expect(history.total).toBe(1_000_000);
+    expect(history.rows.total).toBe(1_000_000);
     history.rows.show(765_430, 765_470);
     await settle();
     const offsets = bridge.inputs('history:list').map((q) => q.offset);
@@ -371,15 +371,15 @@ describe('the history', () => {
     bridge.fail('history:list', { kind: 'internal', message: 'The store could not be read.' });
     history.show();
     await settle();
-    expect(history.summaryError).toBe('The store could not be read.');
+    expect(history.summaryReads.error).toBe('The store could not be read.');
     expect(history.rows.error).toBe('The store could not be read.');
     bridge.answer('history:list', settlementStore(10));
     bridge.answer('history:summary', historySummary());
     history.retry();
     await settle();
-    expect(history.summaryError).toBeNull();
+    expect(history.summaryReads.error).toBeNull();
     expect(history.rows.error).toBeNull();
-    expect(history.total).toBe(10);
+    expect(history.rows.total).toBe(10);
   });
 
   test('another account: filters cleared and its history read from all time', async () => {
@@ -392,7 +392,7 @@ describe('the history', () => {
     history.hide();
     history.reset();
     expect(history.rows.rowAt(0)).toBeNull(); // none of the last account's rows, not even briefly
-    expect(history.total).toBe(0);
+    expect(history.rows.total).toBe(0);
     history.show();
     await settle();
     expect(history.hasFilter).toBe(false);
@@ -418,11 +418,11 @@ describe('exporting what the screen shows', () => {
     history.contractId = 'EPL-ARSCHE';
     await idle();
     const target = history.exportTarget;
-    expect(history.total).toBeGreaterThan(1);
+    expect(history.rows.total).toBeGreaterThan(1);
     expect(target?.kind).toBe('settlements');
     expect(target?.filter).toEqual(history.filter);
     expect(target?.about).toBe(
-      `The ${history.total.toLocaleString()} settlements these filters show: Last 30 days · Closed · EPL · bets on ARS · ARS v CHE.`,
+      `The ${history.rows.total.toLocaleString()} settlements these filters show: Last 30 days · Closed · EPL · bets on ARS · ARS v CHE.`,
     );
   });
 

@@ -60,9 +60,9 @@ describe('the order blotter', () => {
     await orders.next();
     await orders.next();
     expect(orders.rows.map((r) => r.clientOrderId)).toEqual(['o-2', 'o-1']);
-    expect(orders.hasNext).toBe(false);
+    expect(orders.paging.hasNext).toBe(false);
     await orders.previous();
-    expect(orders.offset).toBe(5);
+    expect(orders.paging.offset).toBe(5);
   });
 
   test('a filter goes back to the first page and is sent to main', async () => {
@@ -73,7 +73,7 @@ describe('the order blotter', () => {
     orders.status = 'filled';
     orders.contractId = 'EPL-ARSCHE';
     await settle();
-    expect(orders.offset).toBe(0);
+    expect(orders.paging.offset).toBe(0);
     expect(bridge.inputs('orders:list').at(-1)).toEqual({
       side: 'SELL',
       status: 'filled',
@@ -144,7 +144,7 @@ describe('the order blotter', () => {
     const { bridge, orders } = setup();
     bridge.fail('orders:list', { kind: 'internal', message: 'The store could not be read.' });
     await orders.load();
-    expect(orders.error).toBe('The store could not be read.');
+    expect(orders.reads.error).toBe('The store could not be read.');
   });
 
   test('100,000 orders cost one page: the first rows come from one read of 100', async () => {

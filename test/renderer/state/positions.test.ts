@@ -154,7 +154,7 @@ describe('positions', () => {
     const { bridge, positions } = setup();
     bridge.fail('positions:list', { kind: 'internal', message: 'The store could not be read.' });
     await positions.load();
-    expect(positions.error).toBe('The store could not be read.');
+    expect(positions.reads.error).toBe('The store could not be read.');
   });
 
   test('revealing a row clears a filter that hides it, selects it and flags it', async () => {

@@ -2,6 +2,10 @@
  * The renderer's composition root: every state object, wired to one bridge and to each other.
  * main.ts builds it over the real bridge and hands it to the components through Svelte context
  * (`useRoot`); a test builds it over an in-memory bridge, and mounts any component with it.
+ *
+ * A state class shows what it holds as public `$state` fields and what follows from them as
+ * `$derived` fields; a `#private` field behind a getter means writing it must do more (re-query,
+ * tell listeners, move with other fields), and says so beside it. Loaders are public (`reads`).
  */
 import { getContext } from 'svelte';
 import type { PositionRow } from '../../../shared/ipc/contract.js';

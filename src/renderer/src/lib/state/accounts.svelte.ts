@@ -22,15 +22,17 @@ export type AddOutcome =
   | 'refused';
 
 export class AccountsState {
-  #list = $state.raw<Account[]>([]);
-  #busy = $state(false);
+  list = $state.raw<Account[]>([]);
+  /** An add, remove or switch is on its way. */
+  busy = $state(false);
   /** The list's reads; its error also tells why the last change failed. */
-  readonly #reads = new Loader();
-  #notice = $state<string | null>(null);
-  /** Why the last add failed, shown by the form. */
-  #addError = $state<string | null>(null);
-  /** The account waiting for a second press of Remove. */
-  #removalAsked = $state<string | null>(null);
+  readonly reads = new Loader();
+  /** What the last change did, in words. */
+  notice = $state<string | null>(null);
+  /** Why the last attempt to add an account failed, in main's words; null after a success. */
+  addError = $state<string | null>(null);
+  /** The id of the account whose Remove asks to be pressed again, or null. */
+  removalAsked = $state<string | null>(null);
   readonly #bridge: Bridge;
   readonly #app: AppState;
 
@@ -39,31 +41,10 @@ export class AccountsState {
     this.#app = app;
   }
 
-  get list(): Account[] {
-    return this.#list;
-  }
-  get busy(): boolean {
-    return this.#busy;
-  }
-  get error(): string | null {
-    return this.#reads.error;
-  }
-  get notice(): string | null {
-    return this.#notice;
-  }
-  /** Why the last attempt to add an account failed, in main's words; null after a success. */
-  get addError(): string | null {
-    return this.#addError;
-  }
-  /** The id of the account whose Remove asks to be pressed again, or null. */
-  get removalAsked(): string | null {
-    return this.#removalAsked;
-  }
-
   async load(): Promise<void> {
-    await this.#reads.run(
+    await this.reads.run(
       () => this.#bridge.invoke('accounts:list', {}),
-      ({ accounts }) => (this.#list = accounts),
+      ({ accounts }) => (this.list = accounts),
     );
   }
 
@@ -73,16 +54,16 @@ export class AccountsState {
    */
   async add(input: NewAccount): Promise<AddOutcome> {
     let outcome: AddOutcome = 'refused';
-    this.#addError = null;
+    this.addError = null;
     await this.#runAccountChange(async () => {
       try {
         const account = await this.#bridge.invoke('accounts:add', input);
         outcome = 'added';
         const kept = `Added ${account.label}. Its secret is kept in the system keychain.`;
-        this.#notice = account.notice === undefined ? kept : `${kept} ${account.notice}`;
+        this.notice = account.notice === undefined ? kept : `${kept} ${account.notice}`;
       } catch (err) {
         if (err instanceof BridgeFailure && err.kind === 'unchecked') outcome = 'unchecked';
-        this.#addError = messageOf(err);
+        this.addError = messageOf(err);
         return;
       }
       await this.load();
@@ -95,23 +76,23 @@ export class AccountsState {
    * becomes "Confirm removal"); the second removes. Resolves true when it was removed.
    */
   async pressRemove(account: Account): Promise<boolean> {
-    if (this.#removalAsked !== account.id) {
-      this.#removalAsked = account.id;
+    if (this.removalAsked !== account.id) {
+      this.removalAsked = account.id;
       return false;
     }
-    this.#removalAsked = null;
+    this.removalAsked = null;
     return this.remove(account);
   }
 
   /** Keeps the account whose removal was asked. */
   cancelRemoval(): void {
-    this.#removalAsked = null;
+    this.removalAsked = null;
   }
 
   async remove(account: Account): Promise<boolean> {
     return this.#runAccountChange(async () => {
       await this.#bridge.invoke('accounts:remove', { accountId: account.id });
-      this.#notice = `Removed ${account.label}: its orders, settlements, positions, alerts and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.`;
+      this.notice = `Removed ${account.label}: its orders, settlements, positions, alerts and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.`;
       await this.load();
       await this.#app.refresh();
     });
@@ -122,7 +103,7 @@ export class AccountsState {
     return this.#runAccountChange(async () => {
       const info = await this.#bridge.invoke('accounts:switch', { accountId });
       this.#app.setInfo(info);
-      this.#notice =
+      this.notice =
         info.mode === 'paper' ? 'Now paper trading.' : `Now trading as ${info.accountLabel}.`;
       await this.load();
       await this.#app.refresh();
@@ -130,17 +111,17 @@ export class AccountsState {
   }
 
   async #runAccountChange(task: () => Promise<void>): Promise<boolean> {
-    this.#busy = true;
-    this.#reads.error = null;
-    this.#notice = null;
+    this.busy = true;
+    this.reads.error = null;
+    this.notice = null;
     try {
       await task();
       return true;
     } catch (err) {
-      this.#reads.error = messageOf(err);
+      this.reads.error = messageOf(err);
       return false;
     } finally {
-      this.#busy = false;
+      this.busy = false;
     }
   }
 }

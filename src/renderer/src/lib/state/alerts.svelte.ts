@@ -41,96 +41,56 @@ export function parseLevels(text: string): { levels: string[] } | { problem: str
 }
 
 export class AlertsState {
-  #alerts = $state.raw<AlertView[]>([]);
-  #total = $state(0);
+  /** The page shown, newest first. */
+  alerts = $state.raw<AlertView[]>([]);
+  /** Alerts the filter matches, on every page. */
+  total = $state(0);
   #unreadOnly = $state(false);
-  #summary = $state.raw<AlertsSummary | null>(null);
+  summary = $state.raw<AlertsSummary | null>(null);
   /** The page's reads; its error also tells when marking read failed. */
-  readonly #reads = new Loader();
-  #settings = $state.raw<AlertSettings | null>(null);
-  #settingsError = $state<string | null>(null);
-  #settingsNotice = $state<string | null>(null);
-  #saving = $state(false);
+  readonly reads = new Loader();
+  settings = $state.raw<AlertSettings | null>(null);
+  settingsError = $state<string | null>(null);
+  settingsNotice = $state<string | null>(null);
+  /** New settings are on their way to main. */
+  saving = $state(false);
+  readonly unread: number = $derived(this.summary?.unread ?? 0);
+  readonly unreadDanger: number = $derived(this.summary?.unreadDanger ?? 0);
+  /** The levels as people read them: "10, 5, 2". */
+  readonly levelsText: string = $derived(
+    (this.settings?.levels ?? []).map(fractionToPercent).join(', '),
+  );
+  readonly marginText: string = $derived(
+    this.settings ? fractionToPercent(this.settings.margin) : '',
+  );
+  /** Where the page stands; it moves through `next`, `previous` and a filter change. */
+  readonly paging: PageWindow;
   readonly #bridge: Bridge;
-  readonly #window: PageWindow;
 
   constructor(bridge: Bridge, pageSize = ALERTS_PAGE_SIZE) {
     this.#bridge = bridge;
-    this.#window = new PageWindow(pageSize, () => this.#total);
+    this.paging = new PageWindow(pageSize, () => this.total);
   }
 
-  get alerts(): AlertView[] {
-    return this.#alerts;
-  }
-  get total(): number {
-    return this.#total;
-  }
-  get offset(): number {
-    return this.#window.offset;
-  }
-  get pageSize(): number {
-    return this.#window.size;
-  }
-  get hasPrevious(): boolean {
-    return this.#window.hasPrevious;
-  }
-  get hasNext(): boolean {
-    return this.#window.hasNext;
-  }
-  get summary(): AlertsSummary | null {
-    return this.#summary;
-  }
-  get unread(): number {
-    return this.#summary?.unread ?? 0;
-  }
-  get unreadDanger(): number {
-    return this.#summary?.unreadDanger ?? 0;
-  }
-  get loading(): boolean {
-    return this.#reads.loading;
-  }
-  get error(): string | null {
-    return this.#reads.error;
-  }
-
+  /** A filter change goes back to the first page. */
   get unreadOnly(): boolean {
     return this.#unreadOnly;
   }
   set unreadOnly(value: boolean) {
     this.#unreadOnly = value;
-    this.#window.reset();
+    this.paging.reset();
     void this.load();
-  }
-
-  get settings(): AlertSettings | null {
-    return this.#settings;
-  }
-  get settingsError(): string | null {
-    return this.#settingsError;
-  }
-  get settingsNotice(): string | null {
-    return this.#settingsNotice;
-  }
-  get saving(): boolean {
-    return this.#saving;
-  }
-  /** The levels as people read them: "10, 5, 2". */
-  get levelsText(): string {
-    return (this.#settings?.levels ?? []).map(fractionToPercent).join(', ');
-  }
-  get marginText(): string {
-    return this.#settings ? fractionToPercent(this.#settings.margin) : '';
   }
 
   /** Follows `alert:raised` and `alerts:changed`; returns the function that stops. */
   start(): () => void {
     const stops = [
       this.#bridge.on('alert:raised', ({ alert, summary }) => {
-        this.#summary = summary;
+        this.summary = summary;
         this.#addToFirstPage(alert);
       }),
       this.#bridge.on('alerts:changed', (summary) => {
-        this.#summary = summary;
+        this.summary = summary;
       }),
     ];
     void this.load();
@@ -141,29 +101,29 @@ export class AlertsState {
   async load(): Promise<void> {
     const filter = {
       ...(this.#unreadOnly ? { unreadOnly: true } : {}),
-      limit: this.#window.size,
-      offset: this.#window.offset,
+      limit: this.paging.size,
+      offset: this.paging.offset,
     };
-    await this.#reads.run(
+    await this.reads.run(
       () => this.#bridge.invoke('alerts:list', filter),
       (page) => {
-        this.#alerts = page.alerts;
-        this.#total = page.total;
-        this.#summary = page.summary;
+        this.alerts = page.alerts;
+        this.total = page.total;
+        this.summary = page.summary;
       },
     );
   }
 
   async next(): Promise<void> {
-    if (this.#window.forward()) await this.load();
+    if (this.paging.forward()) await this.load();
   }
 
   async previous(): Promise<void> {
-    if (this.#window.back()) await this.load();
+    if (this.paging.back()) await this.load();
   }
 
   async markRead(ids: number[]): Promise<void> {
-    const unread = ids.filter((id) => this.#alerts.some((a) => a.id === id && !a.read));
+    const unread = ids.filter((id) => this.alerts.some((a) => a.id === id && !a.read));
     if (unread.length === 0) return;
     await this.#markRead({ ids: unread }, (a) => unread.includes(a.id));
   }
@@ -174,10 +134,10 @@ export class AlertsState {
 
   async loadSettings(): Promise<void> {
     try {
-      this.#settings = await this.#bridge.invoke('alerts:settings', {});
-      this.#settingsError = null;
+      this.settings = await this.#bridge.invoke('alerts:settings', {});
+      this.settingsError = null;
     } catch (err) {
-      this.#settingsError = messageOf(err);
+      this.settingsError = messageOf(err);
     }
   }
 
@@ -185,8 +145,8 @@ export class AlertsState {
   async setLevels(text: string): Promise<boolean> {
     const parsed = parseLevels(text);
     if ('problem' in parsed) {
-      this.#settingsError = parsed.problem;
-      this.#settingsNotice = null;
+      this.settingsError = parsed.problem;
+      this.settingsNotice = null;
       return false;
     }
     return this.#configure({ levels: parsed.levels });
@@ -196,67 +156,67 @@ export class AlertsState {
   async setMargin(text: string): Promise<boolean> {
     const margin = percentToFraction(text);
     if (margin === null) {
-      this.#settingsError =
+      this.settingsError =
         'The margin is a percentage between 0 and 100 with at most two decimals, like 1.';
-      this.#settingsNotice = null;
+      this.settingsNotice = null;
       return false;
     }
     return this.#configure({ margin });
   }
 
   async setNotify(kind: AlertKind, on: boolean): Promise<boolean> {
-    const current = this.#settings;
+    const current = this.settings;
     if (!current) return false;
     return this.#configure({ notify: { ...current.notify, [kind]: on } });
   }
 
   /** Another account: its alerts and its settings. */
   reset(): void {
-    this.#alerts = [];
-    this.#total = 0;
-    this.#window.reset();
-    this.#summary = null;
-    this.#settings = null;
+    this.alerts = [];
+    this.total = 0;
+    this.paging.reset();
+    this.summary = null;
+    this.settings = null;
     void this.load();
     void this.loadSettings();
   }
 
   #addToFirstPage(alert: AlertView): void {
-    if (this.#window.offset !== 0 || this.#alerts.some((a) => a.id === alert.id)) return;
-    this.#total += 1;
-    this.#alerts = [alert, ...this.#alerts].slice(0, this.#window.size);
+    if (this.paging.offset !== 0 || this.alerts.some((a) => a.id === alert.id)) return;
+    this.total += 1;
+    this.alerts = [alert, ...this.alerts].slice(0, this.paging.size);
   }
 
   async #markRead(
     input: { ids: number[] } | { all: true },
     which: (a: AlertView) => boolean,
   ): Promise<void> {
-    const before = this.#alerts;
-    this.#alerts = before.map((a) => (which(a) && !a.read ? { ...a, read: true } : a));
+    const before = this.alerts;
+    this.alerts = before.map((a) => (which(a) && !a.read ? { ...a, read: true } : a));
     try {
-      this.#summary = await this.#bridge.invoke('alerts:read', input);
-      this.#reads.error = null;
+      this.summary = await this.#bridge.invoke('alerts:read', input);
+      this.reads.error = null;
     } catch (err) {
-      this.#alerts = before;
-      this.#reads.error = messageOf(err);
+      this.alerts = before;
+      this.reads.error = messageOf(err);
     }
   }
 
   async #configure(change: Partial<AlertSettings>): Promise<boolean> {
-    const current = this.#settings;
+    const current = this.settings;
     if (!current) return false;
-    this.#saving = true;
+    this.saving = true;
     try {
-      this.#settings = await this.#bridge.invoke('alerts:configure', { ...current, ...change });
-      this.#settingsError = null;
-      this.#settingsNotice = 'Saved: the knockout watch uses these settings now.';
+      this.settings = await this.#bridge.invoke('alerts:configure', { ...current, ...change });
+      this.settingsError = null;
+      this.settingsNotice = 'Saved: the knockout watch uses these settings now.';
       return true;
     } catch (err) {
-      this.#settingsError = messageOf(err);
-      this.#settingsNotice = null;
+      this.settingsError = messageOf(err);
+      this.settingsNotice = null;
       return false;
     } finally {
-      this.#saving = false;
+      this.saving = false;
     }
   }
 }

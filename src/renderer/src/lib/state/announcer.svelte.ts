@@ -3,21 +3,16 @@
  * assertive for knockouts) read their text from here.
  */
 export class Announcer {
-  #polite = $state('');
-  #assertive = $state('');
-
-  get polite(): string {
-    return this.#polite;
-  }
-  get assertive(): string {
-    return this.#assertive;
-  }
+  /** The polite region's text: fills and other news that can wait. */
+  polite = $state('');
+  /** The assertive region's text: knockouts, read out at once. */
+  assertive = $state('');
 
   announce(text: string, urgent = false): void {
     // The same sentence twice is still news: a changed invisible character makes it re-read.
-    const current = urgent ? this.#assertive : this.#polite;
+    const current = urgent ? this.assertive : this.polite;
     const next = current === text ? `${text}\u200b` : text;
-    if (urgent) this.#assertive = next;
-    else this.#polite = next;
+    if (urgent) this.assertive = next;
+    else this.polite = next;
   }
 }

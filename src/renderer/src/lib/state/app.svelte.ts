@@ -4,12 +4,15 @@ import { messageOf, type Bridge } from '../bridge.js';
 import { Listeners } from '../listeners.js';
 
 export class AppState {
+  // Set through `setInfo` alone: a change of account tells the mode-change listeners.
   #info = $state.raw<AppInfo | null>(null);
-  #status = $state.raw<AppStatus | null>(null);
+  status = $state.raw<AppStatus | null>(null);
   /** False while the browser host's background service does not answer. */
-  #connected = $state(true);
-  #error = $state<string | null>(null);
-  #online = $derived(this.#connected && (this.#status?.online ?? true));
+  connected = $state(true);
+  /** Why the last call to main failed, in words; null once one succeeds. */
+  error = $state<string | null>(null);
+  /** The exchange can be reached (and, in the browser host, Betdesk's own service answers). */
+  readonly online: boolean = $derived(this.connected && (this.status?.online ?? true));
   readonly #modeChanged = new Listeners();
   readonly #reconnected = new Listeners();
   readonly #bridge: Bridge;
@@ -22,44 +25,23 @@ export class AppState {
     return this.#info;
   }
 
-  get status(): AppStatus | null {
-    return this.#status;
-  }
-
-  get connected(): boolean {
-    return this.#connected;
-  }
-
-  get error(): string | null {
-    return this.#error;
-  }
-
-  /** The exchange can be reached (and, in the browser host, Betdesk's own service answers). */
-  get online(): boolean {
-    return this.#online;
-  }
-
   /**
    * Why what was last synced (prices, positions) may be out of date: the exchange or Betdesk's
    * service cannot be reached ('offline'), the last sync failed ('failed': e.g. the account's
    * address answers but is not an exchange), or sync is paused; null while it keeps up.
    */
-  get syncBehind(): 'offline' | 'failed' | 'paused' | null {
-    if (!this.#online) return 'offline';
-    const state = this.#status?.sync.state;
+  readonly syncBehind: 'offline' | 'failed' | 'paused' | null = $derived.by(() => {
+    if (!this.online) return 'offline';
+    const state = this.status?.sync.state;
     if (state === 'error') return 'failed';
     if (state === 'paused') return 'paused';
     return null;
-  }
+  });
 
-  get paper(): boolean {
-    return this.#info?.mode === 'paper';
-  }
+  readonly paper: boolean = $derived(this.#info?.mode === 'paper');
 
   /** False while the info is unknown too: nothing is placed before we know the account. */
-  get canTrade(): boolean {
-    return this.#info?.canTrade ?? false;
-  }
+  readonly canTrade: boolean = $derived(this.#info?.canTrade ?? false);
 
   /**
    * Subscribes to main's pushes and reads the first state; returns the function that stops.
@@ -69,12 +51,12 @@ export class AppState {
   start(): () => void {
     const stops = [
       this.#bridge.on('sync:status', (status) => {
-        this.#status = status;
+        this.status = status;
       }),
       this.#bridge.on('app:changed', (info) => this.setInfo(info)),
       this.#bridge.onConnection((connected) => {
-        const reconnected = connected && !this.#connected;
-        this.#connected = connected;
+        const reconnected = connected && !this.connected;
+        this.connected = connected;
         if (!reconnected) return;
         void this.refresh();
         this.#reconnected.call();
@@ -91,10 +73,10 @@ export class AppState {
         this.#bridge.invoke('status:get', {}),
       ]);
       this.setInfo(info);
-      this.#status = status;
-      this.#error = null;
+      this.status = status;
+      this.error = null;
     } catch (err) {
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     }
   }
 
@@ -120,9 +102,7 @@ export class AppState {
   }
 
   /** What Betdesk did to its local store on its own, until acknowledged (the banner). */
-  get storeNotice(): StoreNotice | null {
-    return this.#info?.storeNotice ?? null;
-  }
+  readonly storeNotice: StoreNotice | null = $derived(this.#info?.storeNotice ?? null);
 
   /** The user read the store notice: main forgets it and answers with the next, if any. */
   async acknowledgeStoreNotice(): Promise<void> {
@@ -130,20 +110,20 @@ export class AppState {
     if (notice === null) return;
     try {
       this.setInfo(await this.#bridge.invoke('store:acknowledge', { at: notice.at }));
-      this.#error = null;
+      this.error = null;
     } catch (err) {
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     }
   }
 
   /** Pauses background sync, or resumes it when paused. */
   async toggleSync(): Promise<void> {
     try {
-      const paused = this.#status?.sync.state === 'paused';
-      this.#status = await this.#bridge.invoke(paused ? 'sync:resume' : 'sync:pause', {});
-      this.#error = null;
+      const paused = this.status?.sync.state === 'paused';
+      this.status = await this.#bridge.invoke(paused ? 'sync:resume' : 'sync:pause', {});
+      this.error = null;
     } catch (err) {
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     }
   }
 }

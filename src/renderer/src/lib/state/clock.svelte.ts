@@ -7,19 +7,16 @@ export interface Clock {
 }
 
 export class TickingClock implements Clock {
-  #now = $state(Date.now());
+  /** The time of the last tick, ms since the epoch. */
+  now = $state(Date.now());
   #timer: ReturnType<typeof setInterval> | undefined;
-
-  get now(): number {
-    return this.#now;
-  }
 
   /** Ticks every `everyMs`; returns the function that stops it. */
   start(everyMs = 1000): () => void {
     this.stop();
-    this.#now = Date.now();
+    this.now = Date.now();
     this.#timer = setInterval(() => {
-      this.#now = Date.now();
+      this.now = Date.now();
     }, everyMs);
     return () => this.stop();
   }

@@ -23,6 +23,9 @@ export class DateRangeState {
     this.#now = now;
   }
 
+  // The period and the dates are private: each change calls the owner back. What follows from
+  // them reads the time at the moment it is asked, so it is computed by getters, never cached.
+
   get preset(): RangePreset {
     return this.#preset;
   }

@@ -51,10 +51,14 @@ export class ExportsState {
   bom = $state(false);
   /** Keep a spreadsheet from running a cell as a formula; on unless the user turns it off. */
   formulaGuard = $state(true);
-  #asking = $state<ExportTarget | null>(null);
-  #starting = $state(false);
+  /** The export the options dialog is open for, or null. */
+  asking = $state<ExportTarget | null>(null);
+  /** export:start is on its way. */
+  starting = $state(false);
+  // Set through `#setJob` once the export runs: an export that ends tells the end listeners.
   #job = $state.raw<ExportJob | null>(null);
-  #error = $state<string | null>(null);
+  /** Why the last export could not start, in words. */
+  error = $state<string | null>(null);
   /** Progress that came before the answer to export:start (a small export can end first). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- held until the answer, never shown
   #progressBeforeStart = new Map<string, ExportProgress>();
@@ -67,64 +71,51 @@ export class ExportsState {
     this.#download = download;
   }
 
-  /** The export the options dialog is open for, or null. */
-  get asking(): ExportTarget | null {
-    return this.#asking;
-  }
-  get starting(): boolean {
-    return this.#starting;
-  }
   get job(): ExportJob | null {
     return this.#job;
   }
-  /** Why the last export could not start, in words. */
-  get error(): string | null {
-    return this.#error;
-  }
   /** An export is on its way: a second one waits for it. */
-  get busy(): boolean {
-    return this.#starting || (this.#job !== null && !ENDED.includes(this.#job.state));
-  }
+  readonly busy: boolean = $derived(
+    this.starting || (this.#job !== null && !ENDED.includes(this.#job.state)),
+  );
   /** The progress line's colour: working until the export ends, then how it ended. */
-  get tone(): 'working' | 'ok' | 'failed' {
+  readonly tone: 'working' | 'ok' | 'failed' = $derived.by(() => {
     const state = this.#job?.state;
     if (state === undefined || state === 'waiting' || state === 'running') return 'working';
     return state === 'failed' ? 'failed' : 'ok';
-  }
+  });
   /** Rows written of total, 0 to 1, while it runs; null when not known. */
-  get fraction(): number | null {
+  readonly fraction: number | null = $derived.by(() => {
     const job = this.#job;
     return job && job.state === 'running' && job.total > 0
       ? Math.min(1, job.rows / job.total)
       : null;
-  }
+  });
   /** The job in one sentence; null when there is none. */
-  get words(): string | null {
-    return this.#job ? exportSentence(this.#job) : null;
-  }
+  readonly words: string | null = $derived(this.#job ? exportSentence(this.#job) : null);
 
   /** Opens the options for an export of `target`. */
   ask(target: ExportTarget): void {
-    this.#error = null;
-    this.#asking = target;
+    this.error = null;
+    this.asking = target;
   }
 
   /** Closes the options without exporting. */
   dismissAsk(): void {
-    this.#asking = null;
+    this.asking = null;
   }
 
   /** Starts the export the options were open for (or `target`), with the options chosen. */
-  async run(target: ExportTarget | null = this.#asking): Promise<void> {
-    this.#asking = null;
+  async run(target: ExportTarget | null = this.asking): Promise<void> {
+    this.asking = null;
     if (!target || this.busy) return;
     const options = { bom: this.bom, formulaGuard: this.formulaGuard };
     const request: ExportRequest =
       target.kind === 'settlements'
         ? { kind: 'settlements', filter: target.filter, options }
         : { kind: 'orders', filter: target.filter, options };
-    this.#starting = true;
-    this.#error = null;
+    this.starting = true;
+    this.error = null;
     try {
       const started = (await this.#bridge.invoke('export:start', request)).export;
       if (!started) return; // the save dialog was closed: nothing to do
@@ -144,9 +135,9 @@ export class ExportsState {
       if (early) this.#applyProgress(early);
       if (started.download) this.#download(started.download, started.fileName);
     } catch (err) {
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     } finally {
-      this.#starting = false;
+      this.starting = false;
     }
   }
 
@@ -160,7 +151,7 @@ export class ExportsState {
         this.#setJob({ ...this.#job, state: 'canceled' });
       }
     } catch (err) {
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     }
   }
 
@@ -172,7 +163,7 @@ export class ExportsState {
   /** Hides an export that has ended. */
   dismiss(): void {
     if (this.#job && ENDED.includes(this.#job.state)) this.#job = null;
-    this.#error = null;
+    this.error = null;
   }
 
   /** Follows `export:progress`; returns the function that stops. */
@@ -183,7 +174,7 @@ export class ExportsState {
   #applyProgress(p: ExportProgress): void {
     const job = this.#job;
     if (!job || job.exportId !== p.exportId) {
-      if (this.#starting) this.#progressBeforeStart.set(p.exportId, p);
+      if (this.starting) this.#progressBeforeStart.set(p.exportId, p);
       return;
     }
     // An ended export stays ended: a late "running" must not bring it back.

@@ -10,10 +10,14 @@ import { syncSentence } from '../history-words.js';
 import { Listeners } from '../listeners.js';
 
 export class HistorySyncState {
+  // Set through `apply` once a sweep is seen: a sweep that ends tells the end listeners.
   #progress = $state.raw<HistorySyncProgress | null>(null);
-  #confirming = $state(false);
-  #asking = $state(false);
-  #error = $state<string | null>(null);
+  /** The confirm step is showing. */
+  confirming = $state(false);
+  /** history:resync is on its way. */
+  asking = $state(false);
+  /** Why the last resync could not start, in main's words. */
+  error = $state<string | null>(null);
   readonly #ended = new Listeners();
   readonly #bridge: Bridge;
 
@@ -25,61 +29,46 @@ export class HistorySyncState {
   get progress(): HistorySyncProgress | null {
     return this.#progress;
   }
-  get running(): boolean {
-    return this.#progress?.state === 'running';
-  }
-  /** The confirm step is showing. */
-  get confirming(): boolean {
-    return this.#confirming;
-  }
-  /** history:resync is on its way. */
-  get asking(): boolean {
-    return this.#asking;
-  }
-  get error(): string | null {
-    return this.#error;
-  }
-  get words(): string | null {
-    return this.#progress ? syncSentence(this.#progress) : null;
-  }
+  readonly running: boolean = $derived(this.#progress?.state === 'running');
+  readonly words: string | null = $derived(this.#progress ? syncSentence(this.#progress) : null);
   /** Pages fetched of estimated, 0 to 1, for the progress bar; null before the estimate. */
-  get fraction(): number | null {
+  readonly fraction: number | null = $derived.by(() => {
     const p = this.#progress;
     if (!p || p.estimatedPages === 0) return null;
     return Math.min(1, p.pages / p.estimatedPages);
-  }
+  });
 
   /** Shows the confirm step. */
   askResync(): void {
-    this.#error = null;
-    this.#confirming = true;
+    this.error = null;
+    this.confirming = true;
   }
 
   cancelResync(): void {
-    this.#confirming = false;
+    this.confirming = false;
   }
 
   /** Starts the sweep; main answers at once and the progress follows as pushes. */
   async resync(): Promise<void> {
-    this.#confirming = false;
-    if (this.running || this.#asking) return;
-    this.#asking = true;
-    this.#error = null;
+    this.confirming = false;
+    if (this.running || this.asking) return;
+    this.asking = true;
+    this.error = null;
     try {
       const { progress } = await this.#bridge.invoke('history:resync', {});
       if (progress) this.#progress = progress;
     } catch (err) {
       // Refused while a sweep runs (conflict): main's sentence says so.
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     } finally {
-      this.#asking = false;
+      this.asking = false;
     }
   }
 
   /** Hides a sweep that has ended. */
   dismiss(): void {
     if (!this.running) this.#progress = null;
-    this.#error = null;
+    this.error = null;
   }
 
   /** Runs `listener` when a sweep ends, however it ended (the history re-reads the store). */
@@ -117,8 +106,8 @@ export class HistorySyncState {
   /** Another account: none of the last one's sweep. */
   reset(): void {
     this.#progress = null;
-    this.#confirming = false;
-    this.#error = null;
+    this.confirming = false;
+    this.error = null;
     void this.load();
   }
 }

@@ -61,11 +61,16 @@ export class HistoryState {
   #team = $state('');
   #contractId = $state('');
   #sort = $state<HistorySort>('time');
-  #summary = $state.raw<HistorySummary | null>(null);
-  readonly #summaryReads = new Loader();
-  #choices = $state.raw<HistoryChoices | null>(null);
+  /** The filter's totals and P&L over time, as main summed them. */
+  summary = $state.raw<HistorySummary | null>(null);
+  /** The summary's reads: `loading`, and `error` in the bridge's words. */
+  readonly summaryReads = new Loader();
+  /** What the filter menus offer (leagues, teams, fixtures). */
+  choices = $state.raw<HistoryChoices | null>(null);
   #active = $state(0);
-  #open = $state.raw<OpenSettlement | null>(null);
+  /** The settlement opened; `openRow` drops an answer that `closeDetail` or a later open overtook. */
+  opened = $state.raw<OpenSettlement | null>(null);
+  // Set by `load` and `reset` alone: every query waits for it.
   #loaded = $state(false);
   /** A new filter's first rows are on their way: what the list shows is the last filter's. */
   #reading = $state(false);
@@ -82,12 +87,20 @@ export class HistoryState {
   readonly #bridge: Bridge;
   readonly #timeZone: string;
 
-  readonly #fixtureChoices = $derived.by(() => this.#narrowFixtures(true));
-  readonly #fixtureOptions = $derived.by(() => {
-    const shown = this.#fixtureChoices.slice(0, FIXTURE_OPTIONS_MAX);
-    const chosen = this.#choices?.fixtures.find((f) => f.contractId === this.#contractId);
+  readonly #narrowed = $derived.by(() => this.#narrowFixtures(true));
+  /**
+   * The fixture filter's options: of the league, team and period chosen, latest kick-off first,
+   * at most FIXTURE_OPTIONS_MAX (and the one chosen, wherever it is).
+   */
+  readonly fixtureChoices: FixtureChoice[] = $derived.by(() => {
+    const shown = this.#narrowed.slice(0, FIXTURE_OPTIONS_MAX);
+    const chosen = this.choices?.fixtures.find((f) => f.contractId === this.#contractId);
     return chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
   });
+  /** Fixtures the menu leaves out: narrow by league, team or period to reach them. */
+  readonly fixturesNotListed: number = $derived(
+    Math.max(0, this.#narrowed.length - FIXTURE_OPTIONS_MAX),
+  );
 
   constructor(bridge: Bridge, options: HistoryOptions = {}) {
     this.#bridge = bridge;
@@ -100,6 +113,10 @@ export class HistoryState {
   }
 
   // ---------------------------------------------------------------- filters
+
+  // The filters are private: each change reads the first rows again. What follows from them
+  // reads the date range's bounds at that moment ("Today" moves at midnight), so it is computed
+  // by getters, never cached.
 
   get type(): SettlementType | '' {
     return this.#type;
@@ -182,7 +199,7 @@ export class HistoryState {
     if (this.#league) words.push(this.#league);
     if (this.#team) words.push(`bets on ${this.#team}`);
     if (this.#contractId) {
-      const f = this.#choices?.fixtures.find((c) => c.contractId === this.#contractId);
+      const f = this.choices?.fixtures.find((c) => c.contractId === this.#contractId);
       words.push(f?.name ?? this.#contractId);
     }
     return {
@@ -204,34 +221,7 @@ export class HistoryState {
 
   // ---------------------------------------------------------------- what main answered
 
-  get summary(): HistorySummary | null {
-    return this.#summary;
-  }
-  get summaryLoading(): boolean {
-    return this.#summaryReads.loading;
-  }
-  get summaryError(): string | null {
-    return this.#summaryReads.error;
-  }
-  get choices(): HistoryChoices | null {
-    return this.#choices;
-  }
-  /**
-   * The fixture filter's options: of the league, team and period chosen, latest kick-off first,
-   * at most FIXTURE_OPTIONS_MAX (and the one chosen, wherever it is).
-   */
-  get fixtureChoices(): FixtureChoice[] {
-    return this.#fixtureOptions;
-  }
-  /** Fixtures the menu leaves out: narrow by league, team or period to reach them. */
-  get fixturesNotListed(): number {
-    return Math.max(0, this.#fixtureChoices.length - FIXTURE_OPTIONS_MAX);
-  }
-  /** Rows the filter matches. */
-  get total(): number {
-    return this.rows.total;
-  }
-  /** The screen has asked for its first rows. */
+  /** The screen has asked for its first rows (set by `load` and `reset` alone). */
   get loaded(): boolean {
     return this.#loaded;
   }
@@ -258,10 +248,6 @@ export class HistoryState {
     this.active = this.#active + delta;
   }
 
-  get opened(): OpenSettlement | null {
-    return this.#open;
-  }
-
   /** Opens the active row, when it has arrived. */
   openActive(): void {
     const row = this.rows.rowAt(this.#active);
@@ -271,20 +257,20 @@ export class HistoryState {
   /** Shows the settlement at once and reads the orders that built and closed it. */
   async openRow(row: SettlementRow): Promise<void> {
     const mine = ++this.#detailRequest;
-    this.#open = { row, orders: null, loading: true, error: null };
+    this.opened = { row, orders: null, loading: true, error: null };
     try {
       const detail = await this.#bridge.invoke('history:detail', { id: row.id });
       if (mine !== this.#detailRequest) return;
-      this.#open = { row: detail.row ?? row, orders: detail.orders, loading: false, error: null };
+      this.opened = { row: detail.row ?? row, orders: detail.orders, loading: false, error: null };
     } catch (err) {
       if (mine !== this.#detailRequest) return;
-      this.#open = { row, orders: null, loading: false, error: messageOf(err) };
+      this.opened = { row, orders: null, loading: false, error: messageOf(err) };
     }
   }
 
   closeDetail(): void {
     this.#detailRequest++;
-    this.#open = null;
+    this.opened = null;
   }
 
   // ---------------------------------------------------------------- life
@@ -348,14 +334,14 @@ export class HistoryState {
   retry(): void {
     const filter = this.filter;
     if (!filter) return;
-    if (this.#summaryReads.error || !this.#summary) void this.#loadSummary(filter);
+    if (this.summaryReads.error || !this.summary) void this.#loadSummary(filter);
     if (!this.rows.known && !this.rows.loading) void this.rows.reset(this.#reader(filter));
     else this.rows.retry();
   }
 
   async loadChoices(): Promise<void> {
     try {
-      this.#choices = await this.#bridge.invoke('history:choices', {});
+      this.choices = await this.#bridge.invoke('history:choices', {});
     } catch {
       // The menus keep what they had; the list and totals say when main fails.
     }
@@ -369,9 +355,9 @@ export class HistoryState {
     this.#contractId = '';
     this.#sort = 'time';
     this.range.clear();
-    this.#summary = null;
-    this.#summaryReads.error = null;
-    this.#choices = null;
+    this.summary = null;
+    this.summaryReads.error = null;
+    this.choices = null;
     this.rows.clear();
     this.#queryId++;
     this.#reading = false;
@@ -388,7 +374,7 @@ export class HistoryState {
     const filter = this.filter;
     const mine = ++this.#queryId; // an answer on its way is of the last filter
     // The summary follows the rows: it shows as on its way from now.
-    this.#summaryReads.cancel(filter !== null);
+    this.summaryReads.cancel(filter !== null);
     if (!filter) return; // the date filter says why, and `stale` hides what is held
     this.#active = 0;
     this.#reading = true;
@@ -405,9 +391,9 @@ export class HistoryState {
   }
 
   #loadSummary(filter: HistoryFilter): Promise<boolean> {
-    return this.#summaryReads.run(
+    return this.summaryReads.run(
       () => this.#bridge.invoke('history:summary', { filter, timeZone: this.#timeZone }),
-      (summary) => (this.#summary = summary),
+      (summary) => (this.summary = summary),
     );
   }
 
@@ -419,7 +405,7 @@ export class HistoryState {
     const bounds = byPeriod ? this.range.bounds() : {};
     const from = bounds?.from === undefined ? -Infinity : bounds.from - DAY_MS;
     const to = bounds?.to === undefined ? Infinity : bounds.to + DAY_MS;
-    const fixtures = (this.#choices?.fixtures ?? []).filter((f) => {
+    const fixtures = (this.choices?.fixtures ?? []).filter((f) => {
       if (league && f.league !== null && f.league.toLowerCase() !== league) return false;
       if (team && f.name.includes(' v ') && !f.name.split(' v ').includes(team)) return false;
       if (f.startsAt !== null && (f.startsAt < from || f.startsAt >= to)) return false;
@@ -430,7 +416,7 @@ export class HistoryState {
   }
 
   #dropUnlistedFixture(): void {
-    if (!this.#choices) return;
+    if (!this.choices) return;
     if (
       this.#contractId &&
       !this.#narrowFixtures(false).some((f) => f.contractId === this.#contractId)

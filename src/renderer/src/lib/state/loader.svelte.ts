@@ -11,6 +11,7 @@ export class Loader {
   error = $state<string | null>(null);
   #seq = 0;
 
+  /** A read is on its way. Moved only by `run` and `cancel`, in step with the request count. */
   get loading(): boolean {
     return this.#loading;
   }

@@ -17,12 +17,14 @@ export class MarketsState {
   #openOnly = $state(true);
   #team = $state('');
   #league = $state('');
-  #page = $state.raw<FixturePage | null>(null);
-  readonly #reads = new Loader();
+  /** The page main last answered; null before the first. */
+  page = $state.raw<FixturePage | null>(null);
+  /** The reads of the page: `loading`, and `error` in the bridge's words. */
+  readonly reads = new Loader();
   /** The page's fixtures grouped by league, leagues in the order they first appear. */
-  #groups = $derived.by(() => {
+  readonly groups: LeagueGroup[] = $derived.by(() => {
     const groups: LeagueGroup[] = [];
-    for (const fixture of this.#page?.fixtures ?? []) {
+    for (const fixture of this.page?.fixtures ?? []) {
       const last = groups.find((g) => g.league === fixture.league);
       if (last) last.fixtures.push(fixture);
       else groups.push({ league: fixture.league, fixtures: [fixture] });
@@ -31,11 +33,14 @@ export class MarketsState {
   });
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: Bridge;
-  readonly #window = new PageWindow(PAGE_SIZE, () => this.#page?.total ?? 0);
+  /** Where the page stands; it moves through `next`, `previous` and a filter change. */
+  readonly paging = new PageWindow(PAGE_SIZE, () => this.page?.total ?? 0);
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
   }
+
+  // The filters are private: each change goes back to the first page and reads it.
 
   get openOnly(): boolean {
     return this.#openOnly;
@@ -64,33 +69,9 @@ export class MarketsState {
     void this.filter();
   }
 
-  get offset(): number {
-    return this.#window.offset;
-  }
-  get page(): FixturePage | null {
-    return this.#page;
-  }
-  get loading(): boolean {
-    return this.#reads.loading;
-  }
-  get error(): string | null {
-    return this.#reads.error;
-  }
-  get groups(): LeagueGroup[] {
-    return this.#groups;
-  }
-
-  get hasPrevious(): boolean {
-    return this.#window.hasPrevious;
-  }
-
-  get hasNext(): boolean {
-    return this.#window.hasNext;
-  }
-
   /** The fixture as this page has it, when it is on the page. */
   fixture(contractId: string): Fixture | null {
-    return this.#page?.fixtures.find((f) => f.contractId === contractId) ?? null;
+    return this.page?.fixtures.find((f) => f.contractId === contractId) ?? null;
   }
 
   /** Reloads whenever main says the fixtures changed; returns the function that stops. */
@@ -110,26 +91,26 @@ export class MarketsState {
       ...(team ? { team } : {}),
       ...(this.#league ? { league: this.#league } : {}),
       limit: PAGE_SIZE,
-      offset: this.#window.offset,
+      offset: this.paging.offset,
     };
-    await this.#reads.run(
+    await this.reads.run(
       () => this.#bridge.invoke('fixtures:list', filter),
-      (page) => (this.#page = page),
+      (page) => (this.page = page),
     );
   }
 
   /** A filter changed: back to the first page. */
   async filter(): Promise<void> {
     clearTimeout(this.#searchTimer);
-    this.#window.reset();
+    this.paging.reset();
     await this.load();
   }
 
   async next(): Promise<void> {
-    if (this.#window.forward()) await this.load();
+    if (this.paging.forward()) await this.load();
   }
 
   async previous(): Promise<void> {
-    if (this.#window.back()) await this.load();
+    if (this.paging.back()) await this.load();
   }
 }

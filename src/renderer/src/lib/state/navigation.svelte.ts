@@ -16,7 +16,8 @@ export interface RevealsPositions {
 export class NavigationState {
   screen = $state<DeskScreen>('markets');
   shortcutsOpen = $state(false);
-  #searchFor = $state<DeskScreen | null>(null);
+  /** The screen whose search box should take the focus now, until it has. */
+  searchFor = $state<DeskScreen | null>(null);
   readonly #bridge: Bridge;
   readonly #positions: RevealsPositions;
 
@@ -25,19 +26,14 @@ export class NavigationState {
     this.#positions = positions;
   }
 
-  /** The screen whose search box should take the focus now, until it has. */
-  get searchFor(): DeskScreen | null {
-    return this.#searchFor;
-  }
-
   requestSearch(): void {
     if (!SEARCHABLE.includes(this.screen)) this.screen = 'markets';
-    this.#searchFor = this.screen;
+    this.searchFor = this.screen;
   }
 
   /** The search box has the focus. */
   searchDone(): void {
-    this.#searchFor = null;
+    this.searchFor = null;
   }
 
   /** The shortcuts overlay opens over the screen shown now: main does not know which it is. */

@@ -40,7 +40,8 @@ const TONES: Record<AlertKind, ToastTone> = {
 };
 
 export class Notifier {
-  #permission = $state<PermissionState>('unsupported');
+  /** Whether the browser lets the page show notifications, as last asked. */
+  permission = $state<PermissionState>('unsupported');
   readonly #bridge: Bridge;
   readonly #port: NotificationPort;
   readonly #toasts: ToastsState;
@@ -62,17 +63,13 @@ export class Notifier {
     this.#announcer = announcer;
     this.#ctx = ctx;
     this.#open = open;
-    this.#permission = port.permission();
-  }
-
-  get permission(): PermissionState {
-    return this.#permission;
+    this.permission = port.permission();
   }
 
   /** The browser host may ask for permission: the user has not answered yet. */
-  get canAsk(): boolean {
-    return this.#ctx.host === 'browser' && this.#permission === 'default';
-  }
+  readonly canAsk: boolean = $derived.by(
+    () => this.#ctx.host === 'browser' && this.permission === 'default',
+  );
 
   /** Follows `alert:raised`; returns the function that stops. */
   start(): () => void {
@@ -81,14 +78,14 @@ export class Notifier {
 
   /** Asks the browser to allow notifications (call from a click: browsers require it). */
   async allow(): Promise<void> {
-    this.#permission = await this.#port.request();
+    this.permission = await this.#port.request();
   }
 
   deliver({ alert, notify }: AlertRaised): void {
     this.#announcer.announce(alert.message, alert.kind === 'knocked_out' || alert.kind === 'near');
     if (!notify) return;
-    this.#permission = this.#port.permission();
-    if (this.#ctx.host === 'browser' && this.#permission === 'granted') {
+    this.permission = this.#port.permission();
+    if (this.#ctx.host === 'browser' && this.permission === 'granted') {
       this.#port.show(
         {
           title: `Betdesk: ${ALERT_TITLES[alert.kind]}`,

@@ -30,26 +30,38 @@ export class OrdersState {
   #status = $state<OrderStatusGroup | ''>('');
   #side = $state<Side | ''>('');
   #contractId = $state('');
-  #page = $state.raw<OrderPage | null>(null);
-  readonly #pageReads = new Loader();
+  /** The page main last answered or a push patched; null before the first. */
+  page = $state.raw<OrderPage | null>(null);
+  /** The reads of the page: `loading`, and `error` in the bridge's words. */
+  readonly reads = new Loader();
   /** A new filter's first page is on its way: the page held is the last filter's. */
   #reading = $state(false);
-  #fixtures = $state.raw<OrderFixtures['fixtures']>([]);
-  #totals = $state.raw<OrderTotals | null>(null);
-  /** The totals are being read (a new filter's, or after a change). */
-  readonly #totalsReads = new Loader();
+  /** The fixtures the contract filter offers. */
+  fixtures = $state.raw<OrderFixtures['fixtures']>([]);
+  /** Count, filled, staked and proceeds of every order the filter matches (not just the page). */
+  totals = $state.raw<OrderTotals | null>(null);
+  /** The totals' reads (a new filter's, or after a change). */
+  readonly totalsReads = new Loader();
   /** Asked for the totals while a read ran: one more read when it ends (a burst of pushes). */
   #totalsChangedDuringRead = false;
+  readonly rows: OrderRow[] = $derived(this.page?.rows ?? []);
+  /** Orders the filter matches, on every page. */
+  readonly total: number = $derived(this.page?.total ?? 0);
   /** When the orders were placed: "Today", "Last 7 days", custom dates. */
   readonly range: DateRangeState;
   readonly #bridge: Bridge;
-  readonly #window: PageWindow;
+  /** Where the page stands; it moves through `next`, `previous` and a filter change. */
+  readonly paging: PageWindow;
 
   constructor(bridge: Bridge, pageSize = ORDERS_PAGE_SIZE, now: () => number = Date.now) {
     this.#bridge = bridge;
-    this.#window = new PageWindow(pageSize, () => this.total);
+    this.paging = new PageWindow(pageSize, () => this.total);
     this.range = new DateRangeState(() => void this.#firstPage(), now);
   }
+
+  // The filters are private: each change goes back to the first page and reads it again. What
+  // follows from them reads the date range's bounds at that moment ("Today" moves at midnight),
+  // so it is computed by getters, never cached.
 
   get status(): OrderStatusGroup | '' {
     return this.#status;
@@ -76,27 +88,6 @@ export class OrdersState {
     void this.#firstPage();
   }
 
-  get rows(): OrderRow[] {
-    return this.#page?.rows ?? [];
-  }
-  get page(): OrderPage | null {
-    return this.#page;
-  }
-  get offset(): number {
-    return this.#window.offset;
-  }
-  get pageSize(): number {
-    return this.#window.size;
-  }
-  get total(): number {
-    return this.#page?.total ?? 0;
-  }
-  get loading(): boolean {
-    return this.#pageReads.loading;
-  }
-  get error(): string | null {
-    return this.#pageReads.error;
-  }
   /**
    * The page and totals held are not of the filters as they stand: the dates are not a range,
    * or a new filter's page is on its way. The screen must not show them as current.
@@ -104,20 +95,6 @@ export class OrdersState {
   get stale(): boolean {
     return this.scope === null || this.#reading;
   }
-  /** The totals held are being read again (a new filter's, or after a change). */
-  get totalsLoading(): boolean {
-    return this.#totalsReads.loading;
-  }
-  get fixtures(): OrderFixtures['fixtures'] {
-    return this.#fixtures;
-  }
-  get hasPrevious(): boolean {
-    return this.#window.hasPrevious;
-  }
-  get hasNext(): boolean {
-    return this.#window.hasNext;
-  }
-
   /** Which orders the list, its totals and its export show; null while the dates are not a range. */
   get scope(): OrdersScope | null {
     const bounds = this.range.bounds();
@@ -131,7 +108,7 @@ export class OrdersState {
   }
 
   get filter(): OrdersFilter {
-    return { ...(this.scope ?? {}), limit: this.#window.size, offset: this.#window.offset };
+    return { ...(this.scope ?? {}), limit: this.paging.size, offset: this.paging.offset };
   }
 
   get hasFilter(): boolean {
@@ -146,19 +123,11 @@ export class OrdersState {
     if (this.#status) words.push(STATUS_GROUP_WORDS[this.#status]);
     if (this.#side) words.push(this.#side === 'BUY' ? 'Buy' : 'Sell');
     if (this.#contractId) {
-      const f = this.#fixtures.find((c) => c.contractId === this.#contractId);
+      const f = this.fixtures.find((c) => c.contractId === this.#contractId);
       words.push(f?.name ?? this.#contractId);
     }
-    const n = this.#totals?.count ?? this.total;
+    const n = this.totals?.count ?? this.total;
     return { kind: 'orders', filter, about: aboutFilters(n, 'exchange order', words) };
-  }
-
-  /** Count, filled, staked and proceeds of every order the filter matches (not just the page). */
-  get totals(): OrderTotals | null {
-    return this.#totals;
-  }
-  get totalsError(): string | null {
-    return this.#totalsReads.error;
   }
 
   /** Follows `orders:changed`; returns the function that stops. */
@@ -174,20 +143,20 @@ export class OrdersState {
     if (this.range.problem) {
       // A page on its way is of the last filter; the date filter says why, and `stale` hides
       // what is held.
-      this.#pageReads.cancel();
+      this.reads.cancel();
       return;
     }
     const filter = this.filter;
-    const latest = await this.#pageReads.run(
+    const latest = await this.reads.run(
       () => this.#bridge.invoke('orders:list', filter),
-      (page) => (this.#page = page),
+      (page) => (this.page = page),
     );
     if (latest) this.#reading = false;
   }
 
   async loadFixtures(): Promise<void> {
     try {
-      this.#fixtures = (await this.#bridge.invoke('orders:fixtures', {})).fixtures;
+      this.fixtures = (await this.#bridge.invoke('orders:fixtures', {})).fixtures;
     } catch {
       // The filter keeps the fixtures it had; the blotter itself says when main fails.
     }
@@ -197,13 +166,13 @@ export class OrdersState {
   async loadTotals(): Promise<void> {
     const scope = this.scope;
     if (!scope) return;
-    if (this.#totalsReads.loading) {
+    if (this.totalsReads.loading) {
       this.#totalsChangedDuringRead = true;
       return;
     }
-    const latest = await this.#totalsReads.run(
+    const latest = await this.totalsReads.run(
       () => this.#bridge.invoke('orders:totals', scope),
-      (totals) => (this.#totals = totals),
+      (totals) => (this.totals = totals),
     );
     if (latest && this.#totalsChangedDuringRead) {
       this.#totalsChangedDuringRead = false;
@@ -212,17 +181,17 @@ export class OrdersState {
   }
 
   async next(): Promise<void> {
-    if (this.#window.forward()) await this.load();
+    if (this.paging.forward()) await this.load();
   }
 
   async previous(): Promise<void> {
-    if (this.#window.back()) await this.load();
+    if (this.paging.back()) await this.load();
   }
 
   /** A push: patch what is on the page, add what is new on top, reload when told to. */
   apply(change: OrdersChanged): void {
     void this.loadTotals();
-    const page = this.#page;
+    const page = this.page;
     if (change.more || !page) {
       void this.load();
       return;
@@ -233,18 +202,18 @@ export class OrdersState {
     for (const row of change.rows) {
       const i = rows.findIndex((r) => r.clientOrderId === row.clientOrderId);
       if (i >= 0) rows[i] = row;
-      else if (this.#window.offset === 0 && row.createdAt >= newest && this.#matchesFilter(row))
+      else if (this.paging.offset === 0 && row.createdAt >= newest && this.#matchesFilter(row))
         added.push(row);
     }
     added.sort((a, b) => b.createdAt - a.createdAt);
-    this.#pageReads.cancel(); // a read still on its way is older than this
-    this.#page = {
+    this.reads.cancel(); // a read still on its way is older than this
+    this.page = {
       ...page,
-      rows: [...added, ...rows].slice(0, this.#window.size),
+      rows: [...added, ...rows].slice(0, this.paging.size),
       total: page.total + added.length,
     };
     if (
-      added.some((r) => r.contractId && !this.#fixtures.some((f) => f.contractId === r.contractId))
+      added.some((r) => r.contractId && !this.fixtures.some((f) => f.contractId === r.contractId))
     ) {
       void this.loadFixtures();
     }
@@ -255,8 +224,8 @@ export class OrdersState {
     this.#status = '';
     this.#side = '';
     this.#contractId = '';
-    this.#fixtures = [];
-    this.#totals = null;
+    this.fixtures = [];
+    this.totals = null;
     this.range.clear();
     void this.#firstPage();
     void this.loadFixtures();
@@ -277,8 +246,8 @@ export class OrdersState {
    * the old filter: its answer is dropped and this one goes out at once.
    */
   async #firstPage(): Promise<void> {
-    this.#window.reset();
-    this.#totalsReads.cancel();
+    this.paging.reset();
+    this.totalsReads.cancel();
     this.#totalsChangedDuringRead = false;
     this.#reading = this.scope !== null;
     void this.loadTotals();

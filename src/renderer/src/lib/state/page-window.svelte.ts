@@ -13,6 +13,7 @@ export class PageWindow {
     this.#total = total;
   }
 
+  /** The first entry of the page shown; it moves through `forward`, `back` and `reset` alone. */
   get offset(): number {
     return this.#offset;
   }

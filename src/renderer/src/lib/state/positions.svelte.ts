@@ -48,20 +48,26 @@ export function positionKey(p: { contractId: string; outcome: string }): string 
 }
 
 export class PositionsState {
-  #view = $state.raw<PositionsView | null>(null);
-  readonly #reads = new Loader();
+  /** The view main last pushed or answered; null before the first. */
+  view = $state.raw<PositionsView | null>(null);
+  /** The reads of the view: `loading`, and `error` in the bridge's words. */
+  readonly reads = new Loader();
+  // The sort key and its direction change together, through `sortBy`.
   #sortKey = $state<PositionSortKey>('fixture');
   #direction = $state<SortDirection>('ascending');
   /** Words the rows are filtered by (outcome, league, teams, contract). */
   search = $state('');
   /** The key of the row the user picked (the Practice panel defaults to its fixture). */
   selected = $state<string | null>(null);
-  /** A row main asked to bring forward (a clicked alert or notification). */
-  #highlight = $state<{ key: string; seq: number } | null>(null);
+  /** A row main asked to bring forward (a clicked alert or notification); see `reveal`. */
+  highlight = $state<{ key: string; seq: number } | null>(null);
 
-  #rows = $derived.by(() => {
+  /** Every open position, unfiltered (the slip checks them for known refusals). */
+  readonly all: readonly PositionRow[] = $derived(this.view?.positions ?? []);
+  /** The rows shown: filtered and sorted. */
+  readonly rows: PositionRow[] = $derived.by(() => {
     const words = this.search.trim().toLowerCase();
-    const all = this.#view?.positions ?? [];
+    const all = this.all;
     const shown = words
       ? all.filter((p) =>
           [p.outcome, p.fixture?.league, p.fixture?.homeTeam, p.fixture?.awayTeam, p.contractId]
@@ -78,7 +84,44 @@ export class PositionsState {
       return order || positionKey(a).localeCompare(positionKey(b));
     });
   });
-  #totals = $derived.by(() => positionTotals(this.#rows));
+  readonly totals: PositionTotals = $derived(positionTotals(this.rows));
+
+  /** The selected position, if it is still open. */
+  readonly selectedRow: PositionRow | null = $derived.by(() => {
+    const key = this.selected;
+    return key ? (this.all.find((p) => positionKey(p) === key) ?? null) : null;
+  });
+
+  /** How old the figures are, by the local clock; null before the exchange ever reported. */
+  readonly ageMs: number | null = $derived.by(() => {
+    const at = this.view?.snapshotAt;
+    return at === null || at === undefined ? null : Math.max(0, this.#clock.now - at);
+  });
+
+  /** Older than main's staleAfterMs (twice the polling interval), or never reported. */
+  readonly stale: boolean = $derived.by(() => {
+    const view = this.view;
+    if (!view) return false;
+    const age = this.ageMs;
+    return age === null || age > view.staleAfterMs;
+  });
+
+  /** Why the figures may be out of date, or null while they are fresh. */
+  readonly staleWords: string | null = $derived.by(() => {
+    if (!this.stale) return null;
+    const age = this.ageMs;
+    const why =
+      age === null
+        ? 'the exchange has not reported positions yet'
+        : `no report from the exchange for ${Math.round(age / 1000)} s`;
+    return `Stale: ${why}; values may be out of date.`;
+  });
+
+  /** "updated 3 s ago". */
+  readonly ageText: string = $derived.by(() => {
+    const age = this.ageMs;
+    return age === null ? 'not updated from the exchange yet' : `updated ${ago(age)}`;
+  });
 
   readonly #bridge: Bridge;
   readonly #clock: Clock;
@@ -88,73 +131,11 @@ export class PositionsState {
     this.#clock = clock;
   }
 
-  get view(): PositionsView | null {
-    return this.#view;
-  }
-  /** Every open position, unfiltered (the slip checks them for known refusals). */
-  get all(): readonly PositionRow[] {
-    return this.#view?.positions ?? [];
-  }
-  /** The rows shown: filtered and sorted. */
-  get rows(): PositionRow[] {
-    return this.#rows;
-  }
-  get totals(): PositionTotals {
-    return this.#totals;
-  }
-  get loading(): boolean {
-    return this.#reads.loading;
-  }
-  get error(): string | null {
-    return this.#reads.error;
-  }
-
   get sortKey(): PositionSortKey {
     return this.#sortKey;
   }
   get direction(): SortDirection {
     return this.#direction;
-  }
-
-  get highlight(): { key: string; seq: number } | null {
-    return this.#highlight;
-  }
-
-  /** The selected position, if it is still open. */
-  get selectedRow(): PositionRow | null {
-    const key = this.selected;
-    return key ? (this.all.find((p) => positionKey(p) === key) ?? null) : null;
-  }
-
-  /** How old the figures are, by the local clock; null before the exchange ever reported. */
-  get ageMs(): number | null {
-    const at = this.#view?.snapshotAt;
-    return at === null || at === undefined ? null : Math.max(0, this.#clock.now - at);
-  }
-
-  /** Older than main's staleAfterMs (twice the polling interval), or never reported. */
-  get stale(): boolean {
-    const view = this.#view;
-    if (!view) return false;
-    const age = this.ageMs;
-    return age === null || age > view.staleAfterMs;
-  }
-
-  /** Why the figures may be out of date, or null while they are fresh. */
-  get staleWords(): string | null {
-    if (!this.stale) return null;
-    const age = this.ageMs;
-    const why =
-      age === null
-        ? 'the exchange has not reported positions yet'
-        : `no report from the exchange for ${Math.round(age / 1000)} s`;
-    return `Stale: ${why}; values may be out of date.`;
-  }
-
-  /** "updated 3 s ago". */
-  get ageText(): string {
-    const age = this.ageMs;
-    return age === null ? 'not updated from the exchange yet' : `updated ${ago(age)}`;
   }
 
   /** Sorts by `key`; the same key again turns the direction round. */
@@ -173,17 +154,17 @@ export class PositionsState {
       this.all.find((p) => p.contractId === contractId && (!outcome || p.outcome === outcome)) ??
       null;
     const key = row ? positionKey(row) : positionKey({ contractId, outcome: outcome ?? '' });
-    if (row && !this.#rows.includes(row)) this.search = '';
+    if (row && !this.rows.includes(row)) this.search = '';
     this.selected = key;
-    this.#highlight = { key, seq: (this.#highlight?.seq ?? 0) + 1 };
+    this.highlight = { key, seq: (this.highlight?.seq ?? 0) + 1 };
   }
 
   /** Repaints from every push; returns the function that stops. */
   start(): () => void {
     const stop = this.#bridge.on('positions:changed', (change) => {
-      this.#reads.cancel(); // a push is newer than any read still on its way
-      this.#view = change.view;
-      this.#reads.error = null;
+      this.reads.cancel(); // a push is newer than any read still on its way
+      this.view = change.view;
+      this.reads.error = null;
     });
     void this.load();
     return stop;
@@ -191,17 +172,17 @@ export class PositionsState {
 
   /** Reads the view from the store (also offline); pushes keep it current from then on. */
   async load(): Promise<void> {
-    await this.#reads.run(
+    await this.reads.run(
       () => this.#bridge.invoke('positions:list', {}),
-      (view) => (this.#view = view),
+      (view) => (this.view = view),
     );
   }
 
   /** Another account: its positions, none of the last one's. */
   reset(): void {
-    this.#view = null;
+    this.view = null;
     this.selected = null;
-    this.#highlight = null;
+    this.highlight = null;
     void this.load();
   }
 }

@@ -48,12 +48,14 @@ export class PracticeState {
   #chosenContractId = $state('');
   #outcome = $state('');
   #price = $state('');
-  #busy = $state(false);
-  #log = $state.raw<PracticeLogEntry[]>([]);
+  /** A sandbox call is on its way: the buttons wait for it. */
+  busy = $state(false);
+  /** What the sandbox said, newest first. */
+  log = $state.raw<PracticeLogEntry[]>([]);
   #nextId = 1;
 
-  /** The position on the fixture and outcome chosen, when one is held. */
-  readonly #held = $derived.by((): PositionRow | null => {
+  /** The position the chosen outcome holds: its knockout is what the knockout buttons move to. */
+  readonly held = $derived.by((): PositionRow | null => {
     const contractId = this.contractId;
     const outcome = this.outcome;
     const held = this.#ctx.positions.find(
@@ -72,15 +74,17 @@ export class PracticeState {
     this.#clock = clock;
   }
 
-  get fixtures(): readonly PracticeFixture[] {
-    return this.#ctx.fixtures;
-  }
+  /** What the panel offers: the positions' fixtures first (the selected one leading). */
+  readonly fixtures: readonly PracticeFixture[] = $derived.by(() => this.#ctx.fixtures);
 
   /** The fixture chosen, or else the first one offered (the selected position's). */
-  get fixture(): PracticeFixture | null {
+  readonly fixture: PracticeFixture | null = $derived.by(() => {
     const offered = this.#ctx.fixtures;
     return offered.find((f) => f.contractId === this.#chosenContractId) ?? offered[0] ?? null;
-  }
+  });
+
+  // The choices are private: the fixture and outcome shown fall back to what is offered, and
+  // another fixture drops the last one's outcome and price.
 
   get contractId(): string {
     return this.fixture?.contractId ?? '';
@@ -110,29 +114,16 @@ export class PracticeState {
     this.#price = value.trim();
   }
 
-  /** The position the chosen outcome holds: its knockout is what the knockout buttons move to. */
-  get held(): PositionRow | null {
-    return this.#held;
-  }
-
   /** The chosen outcome's index price now, when the markets show it. */
-  get indexNow(): string | null {
+  readonly indexNow: string | null = $derived.by(() => {
     const contractId = this.contractId;
     return contractId ? this.#ctx.indexPrice(contractId, this.outcome) : null;
-  }
+  });
 
-  get priceProblem(): string | null {
+  readonly priceProblem: string | null = $derived.by(() => {
     if (this.#price === '' || isIndexPrice(this.#price)) return null;
     return 'An index price is between 0 and 1, with up to four decimals, like 0.25.';
-  }
-
-  get busy(): boolean {
-    return this.#busy;
-  }
-  /** Newest first. */
-  get log(): PracticeLogEntry[] {
-    return this.#log;
-  }
+  });
 
   /** Follows a position the user picked: its fixture and outcome. */
   follow(contractId: string, outcome: string): void {
@@ -162,7 +153,7 @@ export class PracticeState {
    * The index just above the knockout (the held position's unless told), inside the account's
    * deepest alert level, so a near-knockout alert fires.
    */
-  async moveNear(knockout = this.#held?.knockout): Promise<void> {
+  async moveNear(knockout = this.held?.knockout): Promise<void> {
     if (!knockout) return;
     // The smallest level is the deepest; none read yet leaves the default to nearKnockoutPrice.
     const [deepest] = [...(this.#ctx.alertLevels ?? [])].sort(cmp);
@@ -170,7 +161,7 @@ export class PracticeState {
   }
 
   /** The index below the knockout, or at it (the held position's unless told): knocked out. */
-  async movePast(knockout = this.#held?.knockout): Promise<void> {
+  async movePast(knockout = this.held?.knockout): Promise<void> {
     if (knockout) await this.setPrice(pastKnockoutPrice(knockout));
   }
 
@@ -195,23 +186,23 @@ export class PracticeState {
     this.#chosenContractId = '';
     this.#outcome = '';
     this.#price = '';
-    this.#log = [];
+    this.log = [];
   }
 
   async #callSandbox(call: () => Promise<{ message: string }>): Promise<void> {
-    if (this.#busy) return;
-    this.#busy = true;
+    if (this.busy) return;
+    this.busy = true;
     try {
       this.#logResult(true, (await call()).message);
     } catch (err) {
       this.#logResult(false, messageOf(err));
     } finally {
-      this.#busy = false;
+      this.busy = false;
     }
   }
 
   #logResult(ok: boolean, message: string): void {
     const entry = { id: this.#nextId++, ok, message, at: this.#clock.now };
-    this.#log = [entry, ...this.#log].slice(0, PRACTICE_LOG_SIZE);
+    this.log = [entry, ...this.log].slice(0, PRACTICE_LOG_SIZE);
   }
 }

@@ -58,6 +58,8 @@ export class RowPages<T> {
     this.maxInFlight = options.maxInFlight ?? 3;
   }
 
+  // What follows is read-only outside: each field moves with the page cache and the generation.
+
   /** Rows the query matches (the last answer's count). */
   get total(): number {
     return this.#total;

@@ -11,13 +11,16 @@ const DEFAULTS: DeskSettings = { oneClickBetting: false, startAtLogin: false, st
 
 export class SettingsState {
   #settings = $state<DeskSettings>({ ...DEFAULTS });
-  #error = $state<string | null>(null);
+  /** Why the last read or save failed, in words; null once one succeeds. */
+  error = $state<string | null>(null);
   #version = 0;
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
   }
+
+  // The settings are private: each change is saved at once, and put back when main refuses.
 
   get oneClickBetting(): boolean {
     return this.#settings.oneClickBetting;
@@ -42,18 +45,14 @@ export class SettingsState {
     this.#change('startHidden', value);
   }
 
-  get error(): string | null {
-    return this.#error;
-  }
-
   async load(): Promise<void> {
     const mine = ++this.#version;
     try {
       const settings = await this.#bridge.invoke('settings:get', {});
       if (mine === this.#version) this.#settings = settings;
-      this.#error = null;
+      this.error = null;
     } catch (err) {
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     }
   }
 
@@ -68,10 +67,10 @@ export class SettingsState {
     try {
       const settings = await this.#bridge.invoke('settings:set', { [name]: value });
       if (mine === this.#version) this.#settings = settings;
-      this.#error = null;
+      this.error = null;
     } catch (err) {
       if (mine === this.#version) this.#settings = { ...this.#settings, [name]: before };
-      this.#error = messageOf(err);
+      this.error = messageOf(err);
     }
   }
 }

@@ -10,9 +10,15 @@ import type { Clock } from './clock.svelte.js';
 export const CONFIRM_ARM_MS = 500;
 
 export class SlipConfirm {
+  // Whether the step is open and when it opened change together, through `show` and `close`.
   #open = $state(false);
   /** When the step opened, by `#now`. */
   #openedAt = $state(0);
+
+  /** Open long enough, by the reactive clock: Confirm may look ready. */
+  readonly armed: boolean = $derived.by(
+    () => this.#open && this.#clock.now - this.#openedAt >= CONFIRM_ARM_MS,
+  );
 
   readonly #clock: Clock;
   readonly #now: () => number;
@@ -24,11 +30,6 @@ export class SlipConfirm {
 
   get open(): boolean {
     return this.#open;
-  }
-
-  /** Open long enough, by the reactive clock: Confirm may look ready. */
-  get armed(): boolean {
-    return this.#open && this.#clock.now - this.#openedAt >= CONFIRM_ARM_MS;
   }
 
   /** Opens the step; its half second starts now. */

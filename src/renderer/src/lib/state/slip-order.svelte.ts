@@ -24,20 +24,25 @@ export interface SlipFailure {
 export type LostAnswer = 'checking' | 'unknown' | null;
 
 export class SlipOrder {
-  #sending = $state(false);
+  /** The placement is on its way. */
+  sending = $state(false);
+  // The row changes with the ids it is followed by (#sendingId, #lostId): see `send`, `follow`.
   /** The order of the last placement, as pushes update it. */
   #row = $state.raw<OrderRow | null>(null);
-  #repeated = $state(false);
-  #warning = $state<string | null>(null);
-  #failure = $state.raw<SlipFailure | null>(null);
+  /** Main had this clientOrderId already: the answer is the order placed before. */
+  repeated = $state(false);
+  warning = $state<string | null>(null);
+  failure = $state.raw<SlipFailure | null>(null);
   /** The clientOrderId of the request in flight, so a push that beats the reply is followed too. */
   #sendingId: string | null = null;
+  // Whether the answer is lost changes with the id it is lost for: see `#askAboutLost`.
   #lost = $state<LostAnswer>(null);
   /** The clientOrderId whose answer was lost, to ask about again once main is back. */
   #lostId: string | null = null;
 
-  readonly #retryInMs = $derived.by(() => {
-    const at = this.#failure?.retryAt;
+  /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
+  readonly retryInMs: number = $derived.by(() => {
+    const at = this.failure?.retryAt;
     return at ? Math.max(0, at - this.#clock.now) : 0;
   });
 
@@ -49,24 +54,8 @@ export class SlipOrder {
     this.#clock = clock;
   }
 
-  get sending(): boolean {
-    return this.#sending;
-  }
   get row(): OrderRow | null {
     return this.#row;
-  }
-  get repeated(): boolean {
-    return this.#repeated;
-  }
-  get warning(): string | null {
-    return this.#warning;
-  }
-  get failure(): SlipFailure | null {
-    return this.#failure;
-  }
-  /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
-  get retryInMs(): number {
-    return this.#retryInMs;
   }
   get lost(): LostAnswer {
     return this.#lost;
@@ -80,20 +69,20 @@ export class SlipOrder {
   /** Places `input` and follows what becomes of it; a lost answer is looked up, not resent. */
   async send(input: PlaceOrder): Promise<void> {
     const { clientOrderId } = input;
-    this.#sending = true;
+    this.sending = true;
     this.#sendingId = clientOrderId;
-    this.#failure = null;
-    this.#repeated = false;
-    this.#warning = null;
+    this.failure = null;
+    this.repeated = false;
+    this.warning = null;
     this.#clearLost();
     if (this.#row?.clientOrderId !== clientOrderId) this.#row = null;
     try {
       const result = await this.#bridge.invoke('order:place', input);
       this.#adopt(result.row);
-      this.#repeated = result.repeated;
-      this.#warning = result.warning ?? null;
+      this.repeated = result.repeated;
+      this.warning = result.warning ?? null;
     } catch (err) {
-      this.#failure = this.#failureOf(err);
+      this.failure = this.#failureOf(err);
       if (err instanceof BridgeFailure && err.kind === 'internal') {
         // The answer was lost, not necessarily the order: until main says what became of it,
         // its fate is unknown and no retry is offered.
@@ -104,7 +93,7 @@ export class SlipOrder {
         await this.#lookUp(clientOrderId);
       }
     } finally {
-      this.#sending = false;
+      this.sending = false;
       this.#sendingId = null;
     }
   }
@@ -130,7 +119,7 @@ export class SlipOrder {
 
   /** The terms changed: a failure goes with them, unless it says when to try again. */
   dropFailure(): void {
-    if (this.#retryInMs <= 0) this.#failure = null;
+    if (this.retryInMs <= 0) this.failure = null;
   }
 
   /**
@@ -139,8 +128,8 @@ export class SlipOrder {
    */
   endBet(): void {
     this.#row = null;
-    this.#repeated = false;
-    this.#warning = null;
+    this.repeated = false;
+    this.warning = null;
     this.dropFailure();
   }
 
@@ -148,7 +137,7 @@ export class SlipOrder {
   forget(): void {
     this.#clearLost();
     this.endBet();
-    this.#failure = null;
+    this.failure = null;
   }
 
   /**

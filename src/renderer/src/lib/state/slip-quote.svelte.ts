@@ -10,17 +10,27 @@ import type { Clock } from './clock.svelte.js';
 import { Loader } from './loader.svelte.js';
 
 export class SlipQuote {
+  // The quote and the terms it prices change together: set by `request`, cleared by `discard`.
   #result = $state.raw<QuoteResult | null>(null);
   /** The terms the quote prices: what a MARKET order places. */
   #terms = $state.raw<BetTerms | null>(null);
-  /** An answer to an older request, or one that came after a discard, is dropped. */
-  readonly #asks = new Loader();
+  /**
+   * The quote's requests: `loading` while one is on its way, `error` in the bridge's words. An
+   * answer to an older request, or one that came after a discard, is dropped.
+   */
+  readonly reads = new Loader();
 
-  readonly #remainingMs = $derived.by(() => {
+  /** Milliseconds the quote has left by the exchange's clock; 0 once expired. */
+  readonly remainingMs: number = $derived.by(() => {
     if (!this.#result) return 0;
     const serverNow = this.#clock.now + this.#result.clockOffsetMs;
     return Math.max(0, this.#result.quote.expiresAt - serverNow);
   });
+  /** The countdown's whole seconds, never more than a quote's life. */
+  readonly secondsLeft: number = $derived(
+    Math.min(QUOTE_TTL_MS / 1000, Math.ceil(this.remainingMs / 1000)),
+  );
+  readonly expired: boolean = $derived(this.#result !== null && this.remainingMs <= 0);
 
   readonly #bridge: Bridge;
   readonly #clock: Clock;
@@ -36,23 +46,6 @@ export class SlipQuote {
   get terms(): BetTerms | null {
     return this.#terms;
   }
-  get requesting(): boolean {
-    return this.#asks.loading;
-  }
-  get error(): string | null {
-    return this.#asks.error;
-  }
-  /** Milliseconds the quote has left by the exchange's clock; 0 once expired. */
-  get remainingMs(): number {
-    return this.#remainingMs;
-  }
-  /** The countdown's whole seconds, never more than a quote's life. */
-  get secondsLeft(): number {
-    return Math.min(QUOTE_TTL_MS / 1000, Math.ceil(this.#remainingMs / 1000));
-  }
-  get expired(): boolean {
-    return this.#result !== null && this.#remainingMs <= 0;
-  }
 
   /**
    * Asks for a quote of `terms`, in place of the one shown. Resolves true when its answer is
@@ -61,7 +54,7 @@ export class SlipQuote {
   async request(terms: BetTerms): Promise<boolean> {
     this.discard();
     let answered = false;
-    await this.#asks.run(
+    await this.reads.run(
       () => this.#bridge.invoke('quote:request', terms),
       (result) => {
         this.#result = result;
@@ -74,8 +67,8 @@ export class SlipQuote {
 
   /** The terms changed: the quote no longer prices them, and an answer on its way is dropped. */
   discard(): void {
-    this.#asks.cancel();
-    this.#asks.error = null;
+    this.reads.cancel();
+    this.reads.error = null;
     this.#result = null;
     this.#terms = null;
   }

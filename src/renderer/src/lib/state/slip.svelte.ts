@@ -12,9 +12,10 @@
  * Known refusals (closed fixture, opposite outcome held, read-only key, offline) are explained
  * before anything is sent, and an expired quote cannot be placed.
  *
- * Every field is private: a setter or an action carries each rule's side effect (other terms
+ * What is asked is private: a setter or an action carries each rule's side effect (other terms
  * discard the quote; another pick starts a new bet, without the last one's boost), and what the
- * slip shows is derived, so a component reads getters and calls actions, and cannot forget a rule.
+ * slip shows is derived (`$derived` fields), so a component reads and calls actions, and cannot
+ * forget a rule.
  */
 import type {
   BetTerms,
@@ -74,11 +75,12 @@ export class SlipState {
   // the order.
 
   /** The fixture as the app knows it now (a push may have closed it since it was picked). */
-  readonly #fixture = $derived.by((): FixtureRef | null => {
+  readonly fixture = $derived.by((): FixtureRef | null => {
     const s = this.#selection;
     return s ? (this.#ctx.fixture(s.contractId) ?? s.fixture) : null;
   });
-  readonly #position = $derived.by((): PositionRow | null => {
+  /** The position the slip's outcome holds, if any. */
+  readonly position = $derived.by((): PositionRow | null => {
     const s = this.#selection;
     if (!s) return null;
     const held = this.#ctx.positions.find(
@@ -96,7 +98,7 @@ export class SlipState {
     return known && 'lotSize' in known ? lotsOf(known) : s.lots;
   });
   /** The size as typed, read for a person (size-input.ts) and checked against the lots. */
-  readonly #size = $derived(
+  readonly #size = $derived.by(() =>
     slipSize({
       side: this.#side,
       unit: this.#unitAsked,
@@ -109,7 +111,8 @@ export class SlipState {
    * The leg as every layer reads it (the shared leg parser) and the size as #size read it, or
    * null. The size is read once: what slipSize passes is already the API's decimal string.
    */
-  readonly #terms = $derived.by((): BetTerms | null => {
+  /** The bet as the slip describes it now, or null while it is incomplete. */
+  readonly terms = $derived.by((): BetTerms | null => {
     const s = this.#selection;
     const qty = this.#size.qty;
     if (!s || qty === null) return null;
@@ -125,14 +128,15 @@ export class SlipState {
     const { contractId, outcome, boost } = leg.value;
     return { contractId, outcome, side, qty, unit: this.#unitAsked, boost };
   });
-  readonly #refusal = $derived.by((): Refusal | null => {
+  /** What the app already knows the exchange would refuse, said before anything is sent. */
+  readonly refusal = $derived.by((): Refusal | null => {
     const s = this.#selection;
     if (!s) return null;
     return knownRefusal({
       contractId: s.contractId,
       outcome: s.outcome,
       side: this.#side,
-      fixture: this.#fixture,
+      fixture: this.fixture,
       fixtureName: this.fixtureName,
       positions: this.#ctx.positions,
       canTrade: this.#ctx.canTrade,
@@ -140,9 +144,10 @@ export class SlipState {
       connected: this.#ctx.connected,
     });
   });
-  readonly #closeEstimate = $derived.by((): CloseEstimate | null => {
+  /** A close: what the quote would pay out and the P&L it would lock in, "about". */
+  readonly closeEstimate = $derived.by((): CloseEstimate | null => {
     const q = this.#quote.result?.quote;
-    const position = this.#position;
+    const position = this.position;
     if (this.#side !== 'SELL' || !q || !position) return null;
     return estimateClose(position, q.contracts, q.entryPrice);
   });
@@ -157,7 +162,7 @@ export class SlipState {
         ? { kind: 'checking' }
         : { kind: 'placed', status: last.status };
     }
-    if (this.#refusal) return { kind: 'refused', refusal: this.#refusal };
+    if (this.refusal) return { kind: 'refused', refusal: this.refusal };
     if (last && isFateUnknown(last.status)) return { kind: 'checking' };
     if (!this.#quote.result) return { kind: 'no-quote' };
     if (this.#quote.expired) return { kind: 'expired' };
@@ -185,6 +190,9 @@ export class SlipState {
   }
 
   // ------------------------------------------------------------ what is asked
+
+  // The pick and its side change together with the size, boost and bet (`select`,
+  // `closePosition`); each term's setter carries its rule.
 
   get selection(): SlipSelection | null {
     return this.#selection;
@@ -237,62 +245,46 @@ export class SlipState {
     if (this.#quote.result && !this.placed) this.#clientOrderId = this.#newId();
   }
 
-  get fixture(): FixtureRef | null {
-    return this.#fixture;
-  }
-  get fixtureName(): string {
-    const f = this.#fixture;
+  readonly fixtureName: string = $derived.by(() => {
+    const f = this.fixture;
     return f ? fixtureName(f) : (this.#selection?.contractId ?? '');
-  }
-  /** The position the slip's outcome holds, if any. */
-  get position(): PositionRow | null {
-    return this.#position;
-  }
+  });
   /** Why the size cannot be quoted as it stands, or null when it can. */
-  get sizeProblem(): string | null {
-    return this.#size.problem;
-  }
+  readonly sizeProblem: string | null = $derived(this.#size.problem);
   /** What will be sent when it differs from what was typed (read otherwise, or rounded to lots). */
-  get sizeNote(): string | null {
-    return this.#size.note;
-  }
+  readonly sizeNote: string | null = $derived(this.#size.note);
   /** The fixture's lot size and smallest bet, said before a quote ("Lots of 5 contracts; …"). */
-  get lotsNote(): string | null {
+  readonly lotsNote: string | null = $derived.by(() => {
     const lots = this.#lots;
     return lots ? lotsText(lots, this.#side) : null;
-  }
-  /** The bet as the slip describes it now, or null while it is incomplete. */
-  get terms(): BetTerms | null {
-    return this.#terms;
-  }
-  /** What the app already knows the exchange would refuse, said before anything is sent. */
-  get refusal(): Refusal | null {
-    return this.#refusal;
-  }
+  });
   /**
    * The refusal shown above the form: once the bet is placed it no longer matters, and while the
    * last bet's fate is unknown the slip says that instead (a refusal would invite a retry).
    */
-  get refusalMessage(): string | null {
+  readonly refusalMessage: string | null = $derived.by(() => {
     if (this.placed || this.#order.lost !== null) return null;
-    return this.#refusal?.message ?? null;
-  }
-  get canRequest(): boolean {
+    return this.refusal?.message ?? null;
+  });
+  readonly canRequest: boolean = $derived.by(() => {
     return (
-      this.#terms !== null && !this.#quote.requesting && !(this.#refusal?.blocksQuote ?? false)
+      this.terms !== null && !this.#quote.reads.loading && !(this.refusal?.blocksQuote ?? false)
     );
-  }
+  });
 
   // ------------------------------------------------------------ the quote
+
+  // The quote, the order and the confirmation step are private parts: only the slip's rules may
+  // ask for a quote or send an order, so what a component reads of them is forwarded here.
 
   get quote(): QuoteResult | null {
     return this.#quote.result;
   }
   get requesting(): boolean {
-    return this.#quote.requesting;
+    return this.#quote.reads.loading;
   }
   get quoteError(): string | null {
-    return this.#quote.error;
+    return this.#quote.reads.error;
   }
   /** Milliseconds the quote has left by the exchange's clock; 0 once expired. */
   get remainingMs(): number {
@@ -305,13 +297,10 @@ export class SlipState {
   get expired(): boolean {
     return this.#quote.expired;
   }
-  /** A close: what the quote would pay out and the P&L it would lock in, "about". */
-  get closeEstimate(): CloseEstimate | null {
-    return this.#closeEstimate;
-  }
 
   // ------------------------------------------------------------ placing
 
+  /** The bet's id: made when a quote arrives, kept until the terms change (see the header). */
   get clientOrderId(): string | null {
     return this.#clientOrderId;
   }
@@ -325,7 +314,7 @@ export class SlipState {
     return this.#order.row;
   }
   /** The order's status, "Sending…" and "Checking…" included while its fate is not known. */
-  get status(): OrderRowStatus | null {
+  readonly status: OrderRowStatus | null = $derived.by(() => {
     const row = this.#order.row;
     const lost = this.#order.lost;
     // Main cannot be asked: no status is known to show (the slip says "Not known yet").
@@ -334,15 +323,15 @@ export class SlipState {
     if (row && this.placed) return row.status;
     if (this.#order.sending) return 'SENDING';
     return row?.status ?? null;
-  }
+  });
   /**
    * The last bet's fate is not known: its row says Sending… or Checking…, or its answer was lost
    * and main cannot be asked. No quote countdown, no retry: see `placeProblem`.
    */
-  get fateUnknown(): boolean {
+  readonly fateUnknown: boolean = $derived.by(() => {
     const row = this.#order.row;
     return this.#order.lost !== null || (row !== null && isFateUnknown(row.status));
-  }
+  });
   get repeated(): boolean {
     return this.#order.repeated;
   }
@@ -353,7 +342,7 @@ export class SlipState {
     return this.#order.failure;
   }
   /** What the user can do about the failure, or null. */
-  get failureAdvice(): string | null {
+  readonly failureAdvice: string | null = $derived.by(() => {
     const failure = this.#order.failure;
     if (!failure) return null;
     return failureAdvice({
@@ -362,39 +351,37 @@ export class SlipState {
       orderKnown: this.#order.row !== null,
       lost: this.#order.lost,
     });
-  }
+  });
   /** Milliseconds until a rate-limited placement may be tried again; 0 when it may. */
   get retryInMs(): number {
     return this.#order.retryInMs;
   }
   /** The current bet already has its order: another needs a new quote. */
-  get placed(): boolean {
-    return this.#order.isOrderOf(this.#clientOrderId);
-  }
+  readonly placed: boolean = $derived.by(() => this.#order.isOrderOf(this.#clientOrderId));
   /** Why Place cannot send now, or null when it can. */
-  get placeProblem(): string | null {
+  readonly placeProblem: string | null = $derived.by(() => {
     const block = this.#placeBlock;
     return block ? placeProblemText(block) : null;
-  }
+  });
   /** Place would send (or open the confirmation step) now. */
-  get canPlace(): boolean {
-    return !this.#order.sending && !this.#confirm.open && this.#placeBlock === null;
-  }
+  readonly canPlace: boolean = $derived.by(
+    () => !this.#order.sending && !this.#confirm.open && this.#placeBlock === null,
+  );
   /**
    * The confirmation step's button would send now: nothing stands in the way (the quote expired,
    * Betdesk or the exchange away) and the step has been open long enough to have been read.
    */
-  get canConfirm(): boolean {
-    return this.#confirm.armed && !this.#order.sending && this.#placeBlock === null;
-  }
+  readonly canConfirm: boolean = $derived.by(
+    () => this.#confirm.armed && !this.#order.sending && this.#placeBlock === null,
+  );
   /** Why Confirm cannot send, in words, or null (also while the step is only just open). */
-  get confirmProblem(): string | null {
+  readonly confirmProblem: string | null = $derived.by(() => {
     if (!this.#confirm.open || this.#order.sending) return null;
     const block = this.#placeBlock;
     return block ? placeProblemText(block) : null;
-  }
+  });
   /** What the Place button says will happen: "Place bet · 25 contracts · $24.00". */
-  get placeLabel(): string {
+  readonly placeLabel: string = $derived.by(() => {
     if (this.#order.sending) return 'Place bet · Sending…';
     const q = this.#quote.result?.quote;
     if (!q) return 'Place bet';
@@ -404,21 +391,21 @@ export class SlipState {
       kind: this.#kind,
       contracts: q.contracts,
       cost: q.cost,
-      proceeds: this.#closeEstimate?.proceeds,
+      proceeds: this.closeEstimate?.proceeds,
       dollars: quoted?.unit === 'QUOTE' ? quoted.qty : undefined,
     });
-  }
+  });
   /** The line under Place: why it is off, or what it will do. */
-  get placeNote(): string {
-    return placeNote({ block: this.#placeBlock, oneClick: this.#ctx.oneClick, side: this.#side });
-  }
+  readonly placeNote: string = $derived.by(() =>
+    placeNote({ block: this.#placeBlock, oneClick: this.#ctx.oneClick, side: this.#side }),
+  );
   /** A boosted bet's knockout, said before it is placed. */
-  get knockoutNote(): string | null {
+  readonly knockoutNote: string | null = $derived.by(() => {
     const k = this.#quote.result?.quote.knockout;
     if (!k || this.#side === 'SELL') return null;
     const about = this.#kind === 'MARKET' ? 'about ' : '';
     return `Boosted: knocked out (the stake lost) if the index price falls to ${about}${k}.`;
-  }
+  });
 
   // ------------------------------------------------------------ actions
 
@@ -467,7 +454,7 @@ export class SlipState {
   }
 
   async request(): Promise<void> {
-    const terms = this.#terms;
+    const terms = this.terms;
     if (!terms || !this.canRequest) return;
     this.#discardQuote();
     // A quote is a new bet: every repeat of Place from here on is this one bet.

@@ -9,12 +9,15 @@ import { messageOf, type Bridge } from '../bridge.js';
 export type SupportOutcome = { tone: 'ok' | 'error'; words: string };
 
 export class SupportState {
-  #logsDir = $state<string | null>(null);
-  #loaded = $state(false);
-  #busy = $state(false);
-  #outcome = $state<SupportOutcome | null>(null);
+  /** The logs folder, once known; null before, or when no log file is kept. */
+  logsDir = $state<string | null>(null);
+  /** Whether the folders have been asked for (answered or failed). */
+  loaded = $state(false);
+  busy = $state(false);
+  /** What the last action did, in words. */
+  outcome = $state<SupportOutcome | null>(null);
   /** The diagnostics the clipboard refused, shown for copying by hand; null otherwise. */
-  #manualCopy = $state<string | null>(null);
+  manualCopy = $state<string | null>(null);
   readonly #bridge: Bridge;
   readonly #copy: (text: string) => Promise<boolean>;
 
@@ -24,31 +27,13 @@ export class SupportState {
     this.#copy = copy;
   }
 
-  /** The logs folder, once known; null before, or when no log file is kept. */
-  get logsDir(): string | null {
-    return this.#logsDir;
-  }
-  /** Whether the folders have been asked for (answered or failed). */
-  get loaded(): boolean {
-    return this.#loaded;
-  }
-  get busy(): boolean {
-    return this.#busy;
-  }
-  get outcome(): SupportOutcome | null {
-    return this.#outcome;
-  }
-  get manualCopy(): string | null {
-    return this.#manualCopy;
-  }
-
   async load(): Promise<void> {
     try {
-      this.#logsDir = (await this.#bridge.invoke('support:folders', {})).logs;
+      this.logsDir = (await this.#bridge.invoke('support:folders', {})).logs;
     } catch (err) {
-      this.#outcome = { tone: 'error', words: messageOf(err) };
+      this.outcome = { tone: 'error', words: messageOf(err) };
     } finally {
-      this.#loaded = true;
+      this.loaded = true;
     }
   }
 
@@ -56,10 +41,10 @@ export class SupportState {
     await this.#run(async () => {
       const d = await this.#bridge.invoke('support:diagnostics', {});
       if (await this.#copy(d.text)) {
-        this.#manualCopy = null;
+        this.manualCopy = null;
         return { tone: 'ok', words: `Diagnostics copied: ${sizeWords(d.bytes)}.` };
       }
-      this.#manualCopy = d.text;
+      this.manualCopy = d.text;
       return {
         tone: 'error',
         words: 'The browser refused the clipboard: the diagnostics are selected below to copy.',
@@ -70,7 +55,7 @@ export class SupportState {
   async openLogsFolder(): Promise<void> {
     await this.#run(async () => {
       const r = await this.#bridge.invoke('logs:open', {});
-      if (r.path !== null) this.#logsDir = r.path;
+      if (r.path !== null) this.logsDir = r.path;
       if (r.opened) return { tone: 'ok', words: `Opened the logs folder: ${r.path ?? ''}` };
       const where = r.path === null ? '' : ` The logs are in ${r.path}`;
       return { tone: 'error', words: `Could not open the folder: ${r.error ?? ''}${where}` };
@@ -79,18 +64,18 @@ export class SupportState {
 
   /** Hides the text offered for copying by hand. */
   closeManualCopy(): void {
-    this.#manualCopy = null;
+    this.manualCopy = null;
   }
 
   async #run(act: () => Promise<SupportOutcome>): Promise<void> {
-    if (this.#busy) return;
-    this.#busy = true;
+    if (this.busy) return;
+    this.busy = true;
     try {
-      this.#outcome = await act();
+      this.outcome = await act();
     } catch (err) {
-      this.#outcome = { tone: 'error', words: messageOf(err) };
+      this.outcome = { tone: 'error', words: messageOf(err) };
     } finally {
-      this.#busy = false;
+      this.busy = false;
     }
   }
 }

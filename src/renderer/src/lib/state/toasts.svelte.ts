@@ -18,27 +18,24 @@ export const TOAST_MS: Record<ToastTone, number> = { info: 8000, ok: 8000, dange
 export const MAX_TOASTS = 3;
 
 export class ToastsState {
-  #items = $state.raw<Toast[]>([]);
+  /** The toasts shown, oldest first. */
+  items = $state.raw<Toast[]>([]);
   #nextId = 1;
   readonly #timers: Record<number, ReturnType<typeof setTimeout>> = {};
 
-  get items(): Toast[] {
-    return this.#items;
-  }
-
   push(toast: Omit<Toast, 'id'>): number {
     const id = this.#nextId++;
-    const items = [...this.#items, { ...toast, id }];
+    const items = [...this.items, { ...toast, id }];
     for (const old of items.splice(0, Math.max(0, items.length - MAX_TOASTS)))
       this.#stopTimer(old.id);
-    this.#items = items;
+    this.items = items;
     this.#timers[id] = setTimeout(() => this.dismiss(id), TOAST_MS[toast.tone]);
     return id;
   }
 
   dismiss(id: number): void {
     this.#stopTimer(id);
-    this.#items = this.#items.filter((t) => t.id !== id);
+    this.items = this.items.filter((t) => t.id !== id);
   }
 
   #stopTimer(id: number): void {
