@@ -1,6 +1,7 @@
 /** Building blocks every part of the bridge contract uses: literals, times, errors. */
 import Type, { type Static, type TObjectOptions, type TProperties, type TSchema } from 'typebox';
 import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../desk/date-filter.js';
+import { DECIMAL_PATTERN } from '../../money.js';
 
 export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
 /**
@@ -10,6 +11,9 @@ export const Millis = (description: string) => Type.Integer({ minimum: 0, descri
 export const FilterMillis = (description: string) =>
   Type.Integer({ minimum: EARLIEST_FILTER_MS, maximum: LATEST_FILTER_MS, description });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** An amount as an exact decimal string string: money never crosses the bridge as a float. */
+export const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
+export const NullableDec = (description: string) => Nullable(Dec(description));
 /** A string enum. (Type.Union over `values.map(Type.Literal)` would type as `never`: TypeBox's
  *  Static needs a tuple, and map gives an array.) */
 export const Literals = <const T extends readonly string[]>(values: T) => Type.Enum<[...T]>(values);
@@ -17,6 +21,19 @@ export const Literals = <const T extends readonly string[]>(values: T) => Type.E
 /** An object of exactly these properties: what crosses the bridge carries nothing else. */
 export const Closed = <T extends TProperties>(properties: T, options: TObjectOptions = {}) =>
   Type.Object(properties, { additionalProperties: false, ...options });
+
+/** A list call's window: at most `maxLimit` rows, after skipping `offset`. */
+export const PageWindow = (maxLimit: number) => ({
+  limit: Type.Integer({ minimum: 1, maximum: maxLimit }),
+  offset: Type.Integer({ minimum: 0 }),
+});
+
+/** What every page of a list answers beside its rows: how many match, and the window shown. */
+export const PageCounts = {
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+};
 
 /** A call that takes nothing still sends `{}`: one shape for every channel. */
 export const NoInput = Closed({});

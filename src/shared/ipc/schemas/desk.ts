@@ -11,20 +11,20 @@ import {
   ORDER_TYPES,
   SIDES,
 } from '../../api/schemas.js';
-import { DECIMAL_PATTERN } from '../../money.js';
 import {
   AccountScope,
   Closed,
+  Dec,
   FilterMillis,
   Literals,
   Millis,
   NoInput,
   Nullable,
+  NullableDec,
+  PageCounts,
+  PageWindow,
 } from './common.js';
 import { BetTerms, FixtureRef } from './markets.js';
-
-const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
-const NullableDec = (description: string) => Nullable(Dec(description));
 
 // ---------------------------------------------------------------- placing
 
@@ -115,16 +115,13 @@ export type OrdersScope = Static<typeof OrdersScope>;
 
 export const OrdersFilter = Closed({
   ...OrdersScope.properties,
-  limit: Type.Integer({ minimum: 1, maximum: 500 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageWindow(500),
 });
 export type OrdersFilter = Static<typeof OrdersFilter>;
 
 export const OrderPage = Closed({
   rows: Type.Array(OrderRow),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageCounts,
 });
 export type OrderPage = Static<typeof OrderPage>;
 

@@ -9,21 +9,22 @@
  */
 import Type, { type Static } from 'typebox';
 import { SETTLEMENT_TYPES } from '../../api/schemas.js';
-import { DECIMAL_PATTERN } from '../../money.js';
 import {
   AccountScope,
   Closed,
+  Dec,
   FilterMillis,
   Literals,
   Millis,
   NoInput,
   Nullable,
+  NullableDec,
+  PageCounts,
+  PageWindow,
 } from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
 import { FixtureRef } from './markets.js';
 
-const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
-const NullableDec = (description: string) => Nullable(Dec(description));
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 
 // ---------------------------------------------------------------- filters
@@ -52,8 +53,7 @@ export const HistoryQuery = Closed({
   filter: HistoryFilter,
   /** time: newest first. pnl: largest P&L first; rows without a P&L (SETTLEMENT) last. */
   sort: Literals(HISTORY_SORTS),
-  limit: Type.Integer({ minimum: 1, maximum: 500 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageWindow(500),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
@@ -77,9 +77,7 @@ export type SettlementRow = Static<typeof SettlementRow>;
 export const HistoryPage = Closed({
   accountId: AccountScope,
   rows: Type.Array(SettlementRow),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageCounts,
 });
 export type HistoryPage = Static<typeof HistoryPage>;
 
