@@ -6,6 +6,7 @@ import Type, { type Static } from 'typebox';
 import {
   AccountScope,
   Closed,
+  Count,
   Dec,
   Literals,
   Millis,
@@ -43,12 +44,9 @@ export type AlertsQuery = Static<typeof AlertsQuery>;
 
 export const AlertsSummary = Closed({
   accountId: AccountScope,
-  unread: Type.Integer({ minimum: 0 }),
-  unreadDanger: Type.Integer({ minimum: 0, description: 'Unread near or knocked-out alerts.' }),
-  nearKnockout: Type.Integer({
-    minimum: 0,
-    description: 'Open positions inside an alert level of their knockout now.',
-  }),
+  unread: Count(),
+  unreadDanger: Count('Unread near or knocked-out alerts.'),
+  nearKnockout: Count('Open positions inside an alert level of their knockout now.'),
 });
 export type AlertsSummary = Static<typeof AlertsSummary>;
 

@@ -4,7 +4,7 @@ import type { LimitGroup } from '../../api/limits.js';
 import { ACCOUNT_LABEL_MAX } from '../account-label.js';
 import { BASE_URL_PATTERN } from '../base-url.js';
 import { SCREENS } from '../../screens.js';
-import { Closed, Literals, Millis, NoInput, Nullable } from './common.js';
+import { Closed, Count, Literals, Millis, NoInput, Nullable } from './common.js';
 
 export const TRADING_MODES = ['paper', 'live'] as const;
 export type TradingMode = (typeof TRADING_MODES)[number];
@@ -122,8 +122,8 @@ export type Removed = Static<typeof Removed>;
 export const RateBucket = Closed({
   group: Literals(LIMIT_GROUPS),
   tokens: Type.Number({ minimum: 0, description: 'Requests that may go out now.' }),
-  capacity: Type.Integer({ minimum: 0 }),
-  queued: Type.Integer({ minimum: 0 }),
+  capacity: Count(),
+  queued: Count(),
   blockedUntil: Nullable(Millis('Local time until which the exchange asked us to wait.')),
 });
 export type RateBucket = Static<typeof RateBucket>;

@@ -4,6 +4,9 @@ import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../desk/date-filter.js'
 import { DECIMAL_PATTERN } from '../../money.js';
 
 export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
+/** How many of something: a whole number, zero or more. */
+export const Count = (description?: string) =>
+  Type.Integer(description === undefined ? { minimum: 0 } : { minimum: 0, description });
 /**
  * A date filter's bound (ms since epoch): negative before 1970, down to the first day a date
  * picker offers (src/shared/desk/date-filter.ts), so the renderer and this check agree.
@@ -30,7 +33,7 @@ export const PageWindow = (maxLimit: number) => ({
 
 /** What every page of a list answers beside its rows: how many match, and the window shown. */
 export const PageCounts = {
-  total: Type.Integer({ minimum: 0 }),
+  total: Count(),
   limit: Type.Integer({ minimum: 1 }),
   offset: Type.Integer({ minimum: 0 }),
 };
@@ -73,9 +76,7 @@ export const BridgeError = Closed({
   kind: Literals(BRIDGE_ERROR_KINDS),
   message: Type.String({ minLength: 1, description: 'A sentence for people; never a secret.' }),
   code: Type.Optional(Type.Integer({ description: 'The exchange error code, when it had one.' })),
-  retryAfterMs: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'rate-limited: how long until it may be tried.' }),
-  ),
+  retryAfterMs: Type.Optional(Count('rate-limited: how long until it may be tried.')),
 });
 export type BridgeError = Static<typeof BridgeError>;
 

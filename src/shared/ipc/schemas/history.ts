@@ -12,6 +12,7 @@ import { SETTLEMENT_TYPES } from '../../api/schemas.js';
 import {
   AccountScope,
   Closed,
+  Count,
   Dec,
   FilterMillis,
   Literals,
@@ -65,7 +66,7 @@ export const SettlementRow = Closed({
   contractId: Type.String(),
   fixture: Nullable(FixtureRef),
   outcome: Type.String(),
-  contracts: Type.Integer({ minimum: 0 }),
+  contracts: Count(),
   price: NullableDec('Closing price (CLOSED, KNOCKED_OUT).'),
   pnl: NullableDec('Profit or loss (CLOSED, KNOCKED_OUT); null for SETTLEMENT.'),
   payout: NullableDec('Paid out (SETTLEMENT only).'),
@@ -123,17 +124,14 @@ export type HistorySummaryQuery = Static<typeof HistorySummaryQuery>;
 
 /** Totals of one set of settlements. Amounts are exact decimal strings in dollars. */
 export const HistoryTotals = Closed({
-  count: Type.Integer({ minimum: 0 }),
+  count: Count(),
   pnl: Dec('Sum of P&L (CLOSED and KNOCKED_OUT).'),
   payouts: Dec('Sum of payouts (SETTLEMENT).'),
-  wins: Type.Integer({
-    minimum: 0,
-    description: 'P&L above zero, or a payout above zero.',
-  }),
+  wins: Count('P&L above zero, or a payout above zero.'),
   winRate: NullableDec('wins / count, 4 places; null when count is 0.'),
   largestWin: NullableDec('The largest P&L above zero; null when none.'),
   largestLoss: NullableDec('The most negative P&L; null when none below zero.'),
-  knockouts: Type.Integer({ minimum: 0 }),
+  knockouts: Count(),
 });
 export type HistoryTotals = Static<typeof HistoryTotals>;
 
@@ -142,7 +140,7 @@ export type HistoryBucket = (typeof HISTORY_BUCKETS)[number];
 
 export const HistoryPoint = Closed({
   start: Millis('Local start of the bucket (midnight in timeZone).'),
-  count: Type.Integer({ minimum: 0 }),
+  count: Count(),
   pnl: Dec('P&L settled in the bucket.'),
   payouts: Dec('Payouts in the bucket.'),
   cumulativePnl: Dec('P&L from the start of the range to the end of the bucket.'),
@@ -169,8 +167,8 @@ export type HistorySummary = Static<typeof HistorySummary>;
 
 /** The Orders screen's totals for its filter (OrdersScope): exchange orders only. */
 export const OrderTotals = Closed({
-  count: Type.Integer({ minimum: 0, description: 'Exchange orders matching.' }),
-  filled: Type.Integer({ minimum: 0 }),
+  count: Count('Exchange orders matching.'),
+  filled: Count(),
   staked: Dec('Cost of filled BUY orders.'),
   proceeds: Dec('Proceeds of filled SELL orders.'),
 });
@@ -204,7 +202,7 @@ export const ExportStarted = Closed({
   export: Nullable(
     Closed({
       exportId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
-      total: Type.Integer({ minimum: 0, description: 'Rows the filter matches.' }),
+      total: Count('Rows the filter matches.'),
       fileName: Type.String({ description: 'betdesk-settlements-YYYY-MM-DD.csv' }),
       download: Nullable(Type.String({ description: 'Same-origin path to fetch.' })),
       file: Nullable(Type.String({ description: 'Where the desktop app writes it.' })),
@@ -224,8 +222,8 @@ export const ExportProgress = Closed({
   exportId: Type.String(),
   kind: Literals(EXPORT_KINDS),
   state: Literals(EXPORT_STATES),
-  rows: Type.Integer({ minimum: 0, description: 'Rows written so far.' }),
-  total: Type.Integer({ minimum: 0 }),
+  rows: Count('Rows written so far.'),
+  total: Count(),
   fileName: Type.String(),
   message: Nullable(Type.String({ description: 'failed: why, in words.' })),
 });
@@ -249,9 +247,9 @@ export const HistorySyncProgress = Closed({
   accountId: AccountScope,
   reason: Literals(HISTORY_SYNC_REASONS),
   state: Literals(HISTORY_SYNC_STATES),
-  pages: Type.Integer({ minimum: 0, description: 'Pages fetched so far.' }),
-  estimatedPages: Type.Integer({ minimum: 0, description: 'Pages the sweep expects in all.' }),
-  added: Type.Integer({ minimum: 0, description: 'Records new to the local store so far.' }),
+  pages: Count('Pages fetched so far.'),
+  estimatedPages: Count('Pages the sweep expects in all.'),
+  added: Count('Records new to the local store so far.'),
   startedAt: Millis('When the sweep started.'),
   message: Nullable(Type.String({ description: 'failed/interrupted: why, in words.' })),
 });
@@ -263,7 +261,7 @@ export type HistorySyncStatus = Static<typeof HistorySyncStatus>;
 /** New settlements reached the store: the History screen refreshes its totals and rows. */
 export const HistoryChanged = Closed({
   accountId: AccountScope,
-  added: Type.Integer({ minimum: 0 }),
+  added: Count(),
   at: Millis('Local time of the change.'),
 });
 export type HistoryChanged = Static<typeof HistoryChanged>;
