@@ -21,6 +21,7 @@
  * triggers that name `fixtures` are dropped first and made again after.
  */
 import type { Db } from '../connection.js';
+import { FIXTURE_COLUMNS } from './fixture-sql.js';
 import { fixtureLeagueTriggers, slotDeleteTrigger, slotInsertTrigger } from './slot-sql.js';
 
 export const version = 5;
@@ -70,18 +71,7 @@ export function up(db: Db): void {
     CREATE TABLE fixtures_new (
       account_id     INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
       contract_id    TEXT NOT NULL,
-      league         TEXT NOT NULL,
-      home_team      TEXT NOT NULL,
-      away_team      TEXT NOT NULL,
-      starts_at      INTEGER NOT NULL,
-      betting_open   INTEGER NOT NULL CHECK (betting_open IN (0, 1)),
-      status         TEXT NOT NULL CHECK (status IN ('OPEN', 'CLOSED', 'RESOLVED')),
-      home_price     TEXT NOT NULL,
-      away_price     TEXT NOT NULL,
-      winner         TEXT,
-      lot_size       INTEGER NOT NULL,
-      min_contracts  INTEGER NOT NULL,
-      updated_at     INTEGER NOT NULL,
+      ${FIXTURE_COLUMNS},
       PRIMARY KEY (account_id, contract_id)
     ) STRICT, WITHOUT ROWID;
     INSERT INTO fixtures_new (account_id, contract_id, league, home_team, away_team, starts_at,
