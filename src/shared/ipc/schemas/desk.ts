@@ -25,7 +25,7 @@ import {
   PageCounts,
   PageWindow,
 } from './common.js';
-import { BetTerms, FixtureRef } from './markets.js';
+import { BetTerms, FixtureName, FixtureRef } from './markets.js';
 
 // ---------------------------------------------------------------- placing
 
@@ -134,12 +134,7 @@ export type MaybeOrderRow = Static<typeof MaybeOrderRow>;
 
 /** The fixtures the account has orders on, for the blotter's fixture filter. */
 export const OrderFixtures = Closed({
-  fixtures: Type.Array(
-    Closed({
-      contractId: Type.String(),
-      name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
-    }),
-  ),
+  fixtures: Type.Array(FixtureName),
 });
 export type OrderFixtures = Static<typeof OrderFixtures>;
 

@@ -24,7 +24,7 @@ import {
   PageWindow,
 } from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
-import { FixtureRef } from './markets.js';
+import { FixtureName, FixtureRef } from './markets.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -102,8 +102,7 @@ export const HistoryChoices = Closed({
   teams: Type.Array(Type.String()),
   fixtures: Type.Array(
     Closed({
-      contractId: Type.String(),
-      name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+      ...FixtureName.properties,
       league: Nullable(Type.String()),
       startsAt: Nullable(Millis('Kick-off.')),
     }),

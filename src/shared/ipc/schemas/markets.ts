@@ -33,6 +33,13 @@ export const FixtureRef = Closed({
 });
 export type FixtureRef = Static<typeof FixtureRef>;
 
+/** A fixture as a filter menu lists it: its contractId and how people name it. */
+export const FixtureName = Closed({
+  contractId: Type.String(),
+  name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+});
+export type FixtureName = Static<typeof FixtureName>;
+
 /** A bet as the slip describes it: what a quote prices and a MARKET order places. */
 export const BetTerms = Closed({
   contractId: Type.String({ minLength: 1, maxLength: 128 }),
