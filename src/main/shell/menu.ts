@@ -4,7 +4,8 @@
  * that stops cleanly, and Help: the shortcuts, the logs folder, diagnostics, About.
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import { SCREENS, type ScreenName, type ShowRequest } from '../../shared/ipc/contract.js';
+import type { ShowRequest } from '../../shared/ipc/contract.js';
+import { SCREENS, SCREEN_LABELS } from '../../shared/screens.js';
 
 export interface MenuActions {
   quit(): void;
@@ -18,15 +19,6 @@ export interface MenuActions {
   /** Developer tools are offered only in development. */
   devTools: boolean;
 }
-
-const SCREEN_LABELS: Record<ScreenName, string> = {
-  markets: 'Markets',
-  positions: 'Positions',
-  orders: 'Orders',
-  alerts: 'Alerts',
-  history: 'History',
-  accounts: 'Accounts',
-};
 
 /**
  * The renderer handles these keys itself (in Electron and in the browser), so the menu only shows

@@ -9,6 +9,7 @@
  * - Everything an account owns cascades when the account is removed.
  */
 import type { Db } from '../connection.js';
+import { FIXTURE_COLUMNS } from './fixture-sql.js';
 
 export const version = 1;
 export const name = 'initial';
@@ -148,18 +149,7 @@ export function up(db: Db): void {
 
     CREATE TABLE fixtures (
       contract_id    TEXT PRIMARY KEY,
-      league         TEXT NOT NULL,
-      home_team      TEXT NOT NULL,
-      away_team      TEXT NOT NULL,
-      starts_at      INTEGER NOT NULL,
-      betting_open   INTEGER NOT NULL CHECK (betting_open IN (0, 1)),
-      status         TEXT NOT NULL CHECK (status IN ('OPEN', 'CLOSED', 'RESOLVED')),
-      home_price     TEXT NOT NULL,
-      away_price     TEXT NOT NULL,
-      winner         TEXT,
-      lot_size       INTEGER NOT NULL,
-      min_contracts  INTEGER NOT NULL,
-      updated_at     INTEGER NOT NULL
+      ${FIXTURE_COLUMNS}
     ) STRICT;
     CREATE INDEX fixtures_by_start ON fixtures (starts_at);
     CREATE INDEX fixtures_by_league ON fixtures (league COLLATE NOCASE, starts_at);

@@ -25,15 +25,12 @@
 import { toMicros } from '../../../shared/money.js';
 import type { Db } from '../connection.js';
 import {
-  NEW_ROW,
   ROW_SUMS,
   SLOT_COLUMNS,
   SLOT_MS,
-  SLOT_OF_OLD,
-  accumulate,
-  addToLeague,
-  removeFromLeague,
-  takeOut,
+  fixtureLeagueTriggers,
+  slotDeleteTrigger,
+  slotInsertTrigger,
 } from './slot-sql.js';
 
 export const version = 4;
@@ -49,10 +46,8 @@ const inLeague = (league: string) =>
  */
 const onContract = (contract: string) =>
   `s.account_id IN (SELECT id FROM accounts) AND s.contract_id = ${contract}`;
-
-const addContract = (contract: string, league: string) => addToLeague(onContract(contract), league);
-const removeContract = (contract: string, league: string) =>
-  removeFromLeague(onContract(contract), league, inLeague(league));
+/** The settlements on the fixture `row` (NEW or OLD). */
+const onFixture = (row: string) => onContract(`${row}.contract_id`);
 
 export function up(db: Db): void {
   db.exec(`
@@ -116,39 +111,12 @@ export function up(db: Db): void {
       FROM settlements s JOIN fixtures f ON f.contract_id = s.contract_id
       GROUP BY s.account_id, f.league COLLATE NOCASE, 3, s.type;
 
-    CREATE TRIGGER settlements_slot_insert AFTER INSERT ON settlements BEGIN
-      INSERT INTO settlement_slots (account_id, slot, type, ${SLOT_COLUMNS})
-        VALUES (NEW.account_id, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW})
-        ${accumulate('account_id, slot, type')};
-      INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
-        SELECT NEW.account_id, f.league, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW}
-        FROM fixtures f WHERE f.contract_id = NEW.contract_id
-        ${accumulate('account_id, league, slot, type')};
-    END;
+    ${slotInsertTrigger('f.contract_id = NEW.contract_id')}
 
     -- Settlements are only dropped with their account, but the slots stay right either way.
-    CREATE TRIGGER settlements_slot_delete AFTER DELETE ON settlements BEGIN
-      ${takeOut('settlement_slots', SLOT_OF_OLD, 'true')}
-      ${takeOut(
-        'settlement_league_slots',
-        `${SLOT_OF_OLD} AND league = ${LEAGUE_OF_OLD}`,
-        inLeague(LEAGUE_OF_OLD),
-      )}
-    END;
+    ${slotDeleteTrigger(LEAGUE_OF_OLD, inLeague(LEAGUE_OF_OLD))}
 
-    CREATE TRIGGER fixtures_league_insert AFTER INSERT ON fixtures BEGIN
-      ${addContract('NEW.contract_id', 'NEW.league')}
-    END;
-    -- The sync rewrites every fixture it reads; only a real change of league moves rows.
-    CREATE TRIGGER fixtures_league_update AFTER UPDATE OF league ON fixtures
-      WHEN NEW.league <> OLD.league COLLATE NOCASE
-    BEGIN
-      ${removeContract('OLD.contract_id', 'OLD.league')}
-      ${addContract('NEW.contract_id', 'NEW.league')}
-    END;
-    CREATE TRIGGER fixtures_league_delete AFTER DELETE ON fixtures BEGIN
-      ${removeContract('OLD.contract_id', 'OLD.league')}
-    END;
+    ${fixtureLeagueTriggers(onFixture, inLeague)}
 
     -- The id is spelled out so the order (pnl, time, id) is the index's own, with no sort.
     CREATE INDEX settlements_by_pnl

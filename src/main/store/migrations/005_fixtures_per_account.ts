@@ -21,16 +21,8 @@
  * triggers that name `fixtures` are dropped first and made again after.
  */
 import type { Db } from '../connection.js';
-import {
-  NEW_ROW,
-  SLOT_COLUMNS,
-  SLOT_MS,
-  SLOT_OF_OLD,
-  accumulate,
-  addToLeague,
-  removeFromLeague,
-  takeOut,
-} from './slot-sql.js';
+import { FIXTURE_COLUMNS } from './fixture-sql.js';
+import { fixtureLeagueTriggers, slotDeleteTrigger, slotInsertTrigger } from './slot-sql.js';
 
 export const version = 5;
 export const name = 'fixtures per account';
@@ -45,11 +37,8 @@ const inLeague = (league: string) =>
 /** The account's settlements on `contract`, through the contract index. */
 const onContract = (account: string, contract: string) =>
   `s.account_id = ${account} AND s.contract_id = ${contract}`;
-
-const addContract = (account: string, contract: string, league: string) =>
-  addToLeague(onContract(account, contract), league);
-const removeContract = (account: string, contract: string, league: string) =>
-  removeFromLeague(onContract(account, contract), league, inLeague(league));
+/** The settlements on the fixture `row` (NEW or OLD), of its own account. */
+const onFixture = (row: string) => onContract(`${row}.account_id`, `${row}.contract_id`);
 
 /**
  * The accounts whose records name the fixture `f`: an index probe per account on orders,
@@ -82,18 +71,7 @@ export function up(db: Db): void {
     CREATE TABLE fixtures_new (
       account_id     INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
       contract_id    TEXT NOT NULL,
-      league         TEXT NOT NULL,
-      home_team      TEXT NOT NULL,
-      away_team      TEXT NOT NULL,
-      starts_at      INTEGER NOT NULL,
-      betting_open   INTEGER NOT NULL CHECK (betting_open IN (0, 1)),
-      status         TEXT NOT NULL CHECK (status IN ('OPEN', 'CLOSED', 'RESOLVED')),
-      home_price     TEXT NOT NULL,
-      away_price     TEXT NOT NULL,
-      winner         TEXT,
-      lot_size       INTEGER NOT NULL,
-      min_contracts  INTEGER NOT NULL,
-      updated_at     INTEGER NOT NULL,
+      ${FIXTURE_COLUMNS},
       PRIMARY KEY (account_id, contract_id)
     ) STRICT, WITHOUT ROWID;
     INSERT INTO fixtures_new (account_id, contract_id, league, home_team, away_team, starts_at,
@@ -114,38 +92,11 @@ export function up(db: Db): void {
     -- The fixtures no account names are gone: no account's list is up to date until it syncs.
     DELETE FROM sync_cursors WHERE stream = 'fixtures';
 
-    CREATE TRIGGER settlements_slot_insert AFTER INSERT ON settlements BEGIN
-      INSERT INTO settlement_slots (account_id, slot, type, ${SLOT_COLUMNS})
-        VALUES (NEW.account_id, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW})
-        ${accumulate('account_id, slot, type')};
-      INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
-        SELECT NEW.account_id, f.league, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW}
-        FROM fixtures f WHERE f.account_id = NEW.account_id AND f.contract_id = NEW.contract_id
-        ${accumulate('account_id, league, slot, type')};
-    END;
+    ${slotInsertTrigger('f.account_id = NEW.account_id AND f.contract_id = NEW.contract_id')}
 
     -- Settlements are only dropped with their account, but the slots stay right either way.
-    CREATE TRIGGER settlements_slot_delete AFTER DELETE ON settlements BEGIN
-      ${takeOut('settlement_slots', SLOT_OF_OLD, 'true')}
-      ${takeOut(
-        'settlement_league_slots',
-        `${SLOT_OF_OLD} AND league = ${LEAGUE_OF_OLD}`,
-        inLeague(LEAGUE_OF_OLD),
-      )}
-    END;
+    ${slotDeleteTrigger(LEAGUE_OF_OLD, inLeague(LEAGUE_OF_OLD))}
 
-    CREATE TRIGGER fixtures_league_insert AFTER INSERT ON fixtures BEGIN
-      ${addContract('NEW.account_id', 'NEW.contract_id', 'NEW.league')}
-    END;
-    -- The sync rewrites every fixture it reads; only a real change of league moves rows.
-    CREATE TRIGGER fixtures_league_update AFTER UPDATE OF league ON fixtures
-      WHEN NEW.league <> OLD.league COLLATE NOCASE
-    BEGIN
-      ${removeContract('OLD.account_id', 'OLD.contract_id', 'OLD.league')}
-      ${addContract('NEW.account_id', 'NEW.contract_id', 'NEW.league')}
-    END;
-    CREATE TRIGGER fixtures_league_delete AFTER DELETE ON fixtures BEGIN
-      ${removeContract('OLD.account_id', 'OLD.contract_id', 'OLD.league')}
-    END;
+    ${fixtureLeagueTriggers(onFixture, inLeague)}
   `);
 }

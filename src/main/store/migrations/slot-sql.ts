@@ -56,7 +56,7 @@ export const SLOT_OF_OLD = `account_id = OLD.account_id AND slot = OLD.timestamp
   AND type = OLD.type`;
 
 /** Adds the settlements `onContract` (a condition on `s`) to the league `league`. */
-export function addToLeague(onContract: string, league: string): string {
+function addToLeague(onContract: string, league: string): string {
   return `
     INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
       SELECT s.account_id, ${league}, s.timestamp_ms / ${SLOT_MS} AS slot, s.type, ${ROW_SUMS}
@@ -69,7 +69,7 @@ export function addToLeague(onContract: string, league: string): string {
  * Takes the settlements `onContract` out of `league` after their fixture left it (the fixtures
  * table already says so): the slots they touched are summed again from the rows `inLeague`.
  */
-export function removeFromLeague(onContract: string, league: string, inLeague: string): string {
+function removeFromLeague(onContract: string, league: string, inLeague: string): string {
   const touched = `SELECT DISTINCT s.account_id, s.timestamp_ms / ${SLOT_MS} AS slot, s.type
     FROM settlements s INDEXED BY settlements_by_contract WHERE ${onContract}`;
   return `
@@ -83,4 +83,58 @@ export function removeFromLeague(onContract: string, league: string, inLeague: s
         AND s.timestamp_ms >= t.slot * ${SLOT_MS} AND s.timestamp_ms < (t.slot + 1) * ${SLOT_MS}
       WHERE ${inLeague}
       GROUP BY t.account_id, t.slot, t.type;`;
+}
+
+/**
+ * The trigger that adds an inserted settlement to its slot and to its league's slot;
+ * `fixtureOfNew` is the condition on `f` that finds NEW's fixture.
+ */
+export function slotInsertTrigger(fixtureOfNew: string): string {
+  return `CREATE TRIGGER settlements_slot_insert AFTER INSERT ON settlements BEGIN
+      INSERT INTO settlement_slots (account_id, slot, type, ${SLOT_COLUMNS})
+        VALUES (NEW.account_id, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW})
+        ${accumulate('account_id, slot, type')};
+      INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
+        SELECT NEW.account_id, f.league, NEW.timestamp_ms / ${SLOT_MS}, NEW.type, ${NEW_ROW}
+        FROM fixtures f WHERE ${fixtureOfNew}
+        ${accumulate('account_id, league, slot, type')};
+    END;`;
+}
+
+/**
+ * The trigger that takes a deleted settlement out of its slot and its league's slot;
+ * `leagueOfOld` reads OLD's league, `inLeague` is the condition on `s` for the rows in it.
+ */
+export function slotDeleteTrigger(leagueOfOld: string, inLeague: string): string {
+  return `CREATE TRIGGER settlements_slot_delete AFTER DELETE ON settlements BEGIN
+      ${takeOut('settlement_slots', SLOT_OF_OLD, 'true')}
+      ${takeOut('settlement_league_slots', `${SLOT_OF_OLD} AND league = ${leagueOfOld}`, inLeague)}
+    END;`;
+}
+
+/**
+ * The triggers that move a fixture's settlements between league slots as the fixture comes,
+ * changes league and goes. `onFixture(row)` is the condition on `s` for the settlements on the
+ * fixture `row` (NEW or OLD); `inLeague`, the one for the rows in a league.
+ */
+export function fixtureLeagueTriggers(
+  onFixture: (row: 'NEW' | 'OLD') => string,
+  inLeague: (league: string) => string,
+): string {
+  const add = (row: 'NEW' | 'OLD') => addToLeague(onFixture(row), `${row}.league`);
+  const remove = (row: 'NEW' | 'OLD') =>
+    removeFromLeague(onFixture(row), `${row}.league`, inLeague(`${row}.league`));
+  return `CREATE TRIGGER fixtures_league_insert AFTER INSERT ON fixtures BEGIN
+      ${add('NEW')}
+    END;
+    -- The sync rewrites every fixture it reads; only a real change of league moves rows.
+    CREATE TRIGGER fixtures_league_update AFTER UPDATE OF league ON fixtures
+      WHEN NEW.league <> OLD.league COLLATE NOCASE
+    BEGIN
+      ${remove('OLD')}
+      ${add('NEW')}
+    END;
+    CREATE TRIGGER fixtures_league_delete AFTER DELETE ON fixtures BEGIN
+      ${remove('OLD')}
+    END;`;
 }

@@ -3,6 +3,7 @@
  * key id is public, the secret is kept by the OS keychain under the account id and never
  * reaches this table (it has no column that could hold it).
  */
+import { camelCased } from '../columns.js';
 import { StatementCache, type Db } from '../connection.js';
 import { isSqliteCode, StoreError } from '../errors.js';
 import { orNull } from '../paging.js';
@@ -47,16 +48,7 @@ interface AccountRow {
 }
 
 function toAccount(r: AccountRow): Account {
-  return {
-    id: r.id,
-    label: r.label,
-    baseUrl: r.base_url,
-    apiKey: r.api_key,
-    permission: r.permission,
-    wallet: r.wallet,
-    isPaper: r.is_paper === 1,
-    createdAt: r.created_at,
-  };
+  return { ...camelCased(r), isPaper: r.is_paper === 1 };
 }
 
 export class AccountsRepo {

@@ -4,6 +4,7 @@
  * when an order ended. Each is stored once per dedup key, so a watch that re-checks every tick
  * does not alert twice for the same thing; `read_at` is null until the user has seen it.
  */
+import { camelCased } from '../columns.js';
 import type { Db } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { normalizePage, orNull, type PageRequest } from '../paging.js';
@@ -90,20 +91,7 @@ void EVERY_COLUMN_LISTED;
 const SELECT = `SELECT ${COLUMNS.join(', ')} FROM alerts`;
 
 function toAlert(r: AlertRow): Alert {
-  return {
-    id: r.id,
-    accountId: r.account_id,
-    kind: r.kind,
-    contractId: r.contract_id,
-    outcome: r.outcome,
-    level: r.level,
-    threshold: r.threshold,
-    orderId: r.order_id,
-    message: r.message,
-    dedupKey: r.dedup_key,
-    createdAt: r.created_at,
-    readAt: r.read_at,
-  };
+  return camelCased(r);
 }
 
 export function defaultAlertKey(

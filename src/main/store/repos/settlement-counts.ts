@@ -11,10 +11,9 @@
 import type { StatementCache } from '../connection.js';
 import {
   DAY_MS,
+  filteredSettlements,
   rollupOf,
-  settlementWhere,
   slotSource,
-  timeIndex,
   type Rollup,
   type SettlementFilter,
 } from './settlement-filter.js';
@@ -95,11 +94,11 @@ export class SettlementCounts {
 
   /** Counts the rows themselves, on the index that reads the filter. */
   countRows(accountId: number, f: SettlementFilter): number {
-    const w = settlementWhere(accountId, f);
+    const rows = filteredSettlements(accountId, f);
     return this.#sql
-      .get(`SELECT count(*) FROM settlements INDEXED BY ${timeIndex(f)} WHERE ${w.sql}`)
+      .get(`SELECT count(*) FROM ${rows.sql}`)
       .pluck()
-      .get(...w.params) as number;
+      .get(...rows.params) as number;
   }
 
   /**

@@ -109,6 +109,15 @@ export function slotSource(accountId: number, rollup: Rollup, type?: SettlementT
 }
 
 /**
+ * The settlements a filter matches, for after FROM: the table read on the index that yields them
+ * newest first (timeIndex), and the filter's WHERE.
+ */
+export function filteredSettlements(accountId: number, f: SettlementFilter): Where {
+  const w = settlementWhere(accountId, f);
+  return { sql: `settlements INDEXED BY ${timeIndex(f)} WHERE ${w.sql}`, params: w.params };
+}
+
+/**
  * The index that yields the filter's rows newest first. A league walks the time index and looks
  * each row's contract up: a page needs a few hundred rows, and a deep one is located first
  * through the league's slots.

@@ -11,11 +11,10 @@ import type { SettlementType } from '../../../shared/api/schemas.js';
 import type { StatementCache } from '../connection.js';
 import {
   clampRange,
+  filteredSettlements,
   isEmptyRange,
   rollupOf,
-  settlementWhere,
   slotSource,
-  timeIndex,
   type Rollup,
   type SettlementFilter,
 } from './settlement-filter.js';
@@ -102,15 +101,15 @@ function fromSlots(
 }
 
 function fromRows(sql: StatementCache, accountId: number, f: SettlementFilter): SlotRow[] {
-  const w = settlementWhere(accountId, f);
+  const rows = filteredSettlements(accountId, f);
   return sql
     .get(
       `SELECT timestamp_ms / ${SLOT_MS} AS slot, type, ${ROW_SUMS}
-       FROM settlements INDEXED BY ${timeIndex(f)} WHERE ${w.sql}
+       FROM ${rows.sql}
        GROUP BY slot, type ORDER BY slot, type`,
     )
     .raw(true)
-    .all(...w.params) as SlotRow[];
+    .all(...rows.params) as SlotRow[];
 }
 
 function toTotals(r: SlotRow): SlotTotals {

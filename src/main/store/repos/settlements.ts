@@ -25,6 +25,7 @@ import { settlementChoices, type SettlementChoices } from './settlement-choices.
 import { SettlementCounts } from './settlement-counts.js';
 import {
   clampRange,
+  filteredSettlements,
   isEmptyRange,
   PNL_ORDER,
   PNL_ORDER_REVERSED,
@@ -258,15 +259,14 @@ export class SettlementsRepo {
     for (const [contractId, ...names] of fixtureRows) fixtures.set(contractId, names);
 
     const f = clampRange(filterOf(filter));
-    const w = settlementWhere(accountId, f);
+    const matched = filteredSettlements(accountId, f);
     const rows = this.#sql
       .get(
         `SELECT timestamp, type, contract_id, outcome, contracts, price, pnl, payout, tx
-         FROM settlements INDEXED BY ${timeIndex(f)}
-         WHERE ${w.sql} ORDER BY timestamp_ms, id`,
+         FROM ${matched.sql} ORDER BY timestamp_ms, id`,
       )
       .raw(true)
-      .iterate(...w.params) as IterableIterator<unknown[]>;
+      .iterate(...matched.params) as IterableIterator<unknown[]>;
     return withFixtures(rows, fixtures);
   }
 
@@ -279,11 +279,11 @@ export class SettlementsRepo {
       pageFilter = { ...f, to: at.before };
       skip = at.skip;
     }
-    const w = settlementWhere(accountId, pageFilter);
+    const rows = filteredSettlements(accountId, pageFilter);
     return {
-      sql: `SELECT id FROM settlements INDEXED BY ${timeIndex(f)} WHERE ${w.sql}
+      sql: `SELECT id FROM ${rows.sql}
             ORDER BY ${TIME_ORDER} LIMIT ? OFFSET ?`,
-      params: [...w.params, limit, skip],
+      params: [...rows.params, limit, skip],
       order: TIME_ORDER,
     };
   }

@@ -2,32 +2,14 @@
  * The app's keyboard shortcuts, as one table: the overlay lists it and `shortcutFor` reads a key
  * press against it. The slip's own keys (Enter, Ctrl/Cmd+Enter, Esc) live with the slip.
  */
-import type { SCREENS, ScreenName } from '../../../shared/ipc/schemas/app.js';
+import { SCREENS, SCREEN_LABELS, type ScreenName } from '../../../shared/screens.js';
 
 /** A screen of the desk (main's app menu and `app:show` name the same ones). */
 export type DeskScreen = ScreenName;
 
-/**
- * The screens in navigation order: Ctrl/Cmd+1… follow it, as the app menu's do. A literal (the
- * renderer does not load the contract's schemas); the check below keeps it equal to SCREENS.
- */
-export const SCREEN_ORDER = [
-  'markets',
-  'positions',
-  'orders',
-  'alerts',
-  'history',
-  'accounts',
-] as const satisfies typeof SCREENS;
-
-export const SCREEN_LABELS: Record<DeskScreen, string> = {
-  markets: 'Markets',
-  positions: 'Positions',
-  orders: 'Orders',
-  alerts: 'Alerts',
-  history: 'History',
-  accounts: 'Accounts',
-};
+/** The screens in navigation order (src/shared/screens.ts): Ctrl/Cmd+1… follow it. */
+export const SCREEN_ORDER = SCREENS;
+export { SCREEN_LABELS };
 
 export type ShortcutAction =
   | { kind: 'screen'; screen: DeskScreen }

@@ -5,14 +5,7 @@
  * (kind offline, nothing sent): nothing, a bet least of all, is queued to go out later.
  */
 import type { BetdeskBridge } from '../../../shared/ipc/bridge.js';
-import type {
-  IpcChannel,
-  IpcEvent,
-  IpcEventPayload,
-  IpcInput,
-  IpcOutput,
-  IpcResult,
-} from '../../../shared/ipc/contract.js';
+import type { IpcEvent, IpcResult } from '../../../shared/ipc/contract.js';
 import type { WsInvoke, WsServerMessage } from '../../../shared/ipc/ws-protocol.js';
 
 type Listener = (payload: unknown) => void;
@@ -33,7 +26,8 @@ export class WebSocketBridge implements BetdeskBridge {
     this.#url = url;
   }
 
-  invoke<C extends IpcChannel>(channel: C, input: IpcInput<C>): Promise<IpcResult<IpcOutput<C>>> {
+  // invoke and on are typed by the bridge they implement (shared/ipc/bridge.ts), not restated.
+  readonly invoke: BetdeskBridge['invoke'] = (channel, input) => {
     this.#open();
     return new Promise((resolve) => {
       const send = () => {
@@ -54,16 +48,16 @@ export class WebSocketBridge implements BetdeskBridge {
         });
       }
     });
-  }
+  };
 
-  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void {
+  readonly on: BetdeskBridge['on'] = (event, listener) => {
     this.#open();
     let set = this.#listeners.get(event);
     if (!set) this.#listeners.set(event, (set = new Set()));
     const l = listener as Listener;
     set.add(l);
     return () => set.delete(l);
-  }
+  };
 
   onConnection(listener: (connected: boolean) => void): () => void {
     this.#connectionListeners.add(listener);

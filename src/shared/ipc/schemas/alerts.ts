@@ -3,15 +3,22 @@
  * kept in the store so the history survives a restart; per-account alert settings.
  */
 import Type, { type Static } from 'typebox';
-import { DECIMAL_PATTERN } from '../../money.js';
-import { AccountScope, Closed, Literals, Millis, NoInput } from './common.js';
+import {
+  AccountScope,
+  Closed,
+  Count,
+  Dec,
+  Literals,
+  Millis,
+  NoInput,
+  PageCounts,
+  PageWindow,
+} from './common.js';
 
 export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** The kinds that mean money is in danger: the tray's warning icon shows while one is unread. */
 export const DANGER_ALERT_KINDS = ['near', 'knocked_out'] as const satisfies readonly AlertKind[];
-
-const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
 
 export const AlertView = Closed({
   id: Type.Integer({ minimum: 1 }),
@@ -31,27 +38,21 @@ export type AlertView = Static<typeof AlertView>;
 
 export const AlertsQuery = Closed({
   unreadOnly: Type.Optional(Type.Boolean()),
-  limit: Type.Integer({ minimum: 1, maximum: 500 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageWindow(500),
 });
 export type AlertsQuery = Static<typeof AlertsQuery>;
 
 export const AlertsSummary = Closed({
   accountId: AccountScope,
-  unread: Type.Integer({ minimum: 0 }),
-  unreadDanger: Type.Integer({ minimum: 0, description: 'Unread near or knocked-out alerts.' }),
-  nearKnockout: Type.Integer({
-    minimum: 0,
-    description: 'Open positions inside an alert level of their knockout now.',
-  }),
+  unread: Count(),
+  unreadDanger: Count('Unread near or knocked-out alerts.'),
+  nearKnockout: Count('Open positions inside an alert level of their knockout now.'),
 });
 export type AlertsSummary = Static<typeof AlertsSummary>;
 
 export const AlertPage = Closed({
   alerts: Type.Array(AlertView),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageCounts,
   summary: AlertsSummary,
 });
 export type AlertPage = Static<typeof AlertPage>;

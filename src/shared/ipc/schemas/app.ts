@@ -3,7 +3,8 @@ import Type, { type Static } from 'typebox';
 import type { LimitGroup } from '../../api/limits.js';
 import { ACCOUNT_LABEL_MAX } from '../account-label.js';
 import { BASE_URL_PATTERN } from '../base-url.js';
-import { Closed, Literals, Millis, NoInput, Nullable } from './common.js';
+import { SCREENS } from '../../screens.js';
+import { Closed, Count, Literals, Millis, NoInput, Nullable } from './common.js';
 
 export const TRADING_MODES = ['paper', 'live'] as const;
 export type TradingMode = (typeof TRADING_MODES)[number];
@@ -14,9 +15,7 @@ export type AccountPermission = (typeof ACCOUNT_PERMISSIONS)[number];
 export const SYNC_STATES = ['idle', 'syncing', 'paused', 'offline', 'error'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 
-/** The screens of the app, in navigation order (Ctrl/Cmd+1… follow it). */
-export const SCREENS = ['markets', 'positions', 'orders', 'alerts', 'history', 'accounts'] as const;
-export type ScreenName = (typeof SCREENS)[number];
+export { SCREENS, type ScreenName } from '../../screens.js';
 
 const LIMIT_GROUPS = [
   'positions',
@@ -123,8 +122,8 @@ export type Removed = Static<typeof Removed>;
 export const RateBucket = Closed({
   group: Literals(LIMIT_GROUPS),
   tokens: Type.Number({ minimum: 0, description: 'Requests that may go out now.' }),
-  capacity: Type.Integer({ minimum: 0 }),
-  queued: Type.Integer({ minimum: 0 }),
+  capacity: Count(),
+  queued: Count(),
   blockedUntil: Nullable(Millis('Local time until which the exchange asked us to wait.')),
 });
 export type RateBucket = Static<typeof RateBucket>;

@@ -1,8 +1,12 @@
 /** Building blocks every part of the bridge contract uses: literals, times, errors. */
 import Type, { type Static, type TObjectOptions, type TProperties, type TSchema } from 'typebox';
 import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../desk/date-filter.js';
+import { DECIMAL_PATTERN } from '../../money.js';
 
 export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
+/** How many of something: a whole number, zero or more. */
+export const Count = (description?: string) =>
+  Type.Integer(description === undefined ? { minimum: 0 } : { minimum: 0, description });
 /**
  * A date filter's bound (ms since epoch): negative before 1970, down to the first day a date
  * picker offers (src/shared/desk/date-filter.ts), so the renderer and this check agree.
@@ -10,6 +14,9 @@ export const Millis = (description: string) => Type.Integer({ minimum: 0, descri
 export const FilterMillis = (description: string) =>
   Type.Integer({ minimum: EARLIEST_FILTER_MS, maximum: LATEST_FILTER_MS, description });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** An amount as an exact decimal string string: money never crosses the bridge as a float. */
+export const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
+export const NullableDec = (description: string) => Nullable(Dec(description));
 /** A string enum. (Type.Union over `values.map(Type.Literal)` would type as `never`: TypeBox's
  *  Static needs a tuple, and map gives an array.) */
 export const Literals = <const T extends readonly string[]>(values: T) => Type.Enum<[...T]>(values);
@@ -17,6 +24,19 @@ export const Literals = <const T extends readonly string[]>(values: T) => Type.E
 /** An object of exactly these properties: what crosses the bridge carries nothing else. */
 export const Closed = <T extends TProperties>(properties: T, options: TObjectOptions = {}) =>
   Type.Object(properties, { additionalProperties: false, ...options });
+
+/** A list call's window: at most `maxLimit` rows, after skipping `offset`. */
+export const PageWindow = (maxLimit: number) => ({
+  limit: Type.Integer({ minimum: 1, maximum: maxLimit }),
+  offset: Type.Integer({ minimum: 0 }),
+});
+
+/** What every page of a list answers beside its rows: how many match, and the window shown. */
+export const PageCounts = {
+  total: Count(),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+};
 
 /** A call that takes nothing still sends `{}`: one shape for every channel. */
 export const NoInput = Closed({});
@@ -56,9 +76,7 @@ export const BridgeError = Closed({
   kind: Literals(BRIDGE_ERROR_KINDS),
   message: Type.String({ minLength: 1, description: 'A sentence for people; never a secret.' }),
   code: Type.Optional(Type.Integer({ description: 'The exchange error code, when it had one.' })),
-  retryAfterMs: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'rate-limited: how long until it may be tried.' }),
-  ),
+  retryAfterMs: Type.Optional(Count('rate-limited: how long until it may be tried.')),
 });
 export type BridgeError = Static<typeof BridgeError>;
 

@@ -11,20 +11,21 @@ import {
   ORDER_TYPES,
   SIDES,
 } from '../../api/schemas.js';
-import { DECIMAL_PATTERN } from '../../money.js';
 import {
   AccountScope,
   Closed,
+  Count,
+  Dec,
   FilterMillis,
   Literals,
   Millis,
   NoInput,
   Nullable,
+  NullableDec,
+  PageCounts,
+  PageWindow,
 } from './common.js';
-import { BetTerms, FixtureRef } from './markets.js';
-
-const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
-const NullableDec = (description: string) => Nullable(Dec(description));
+import { BetTerms, FixtureName, FixtureRef } from './markets.js';
 
 // ---------------------------------------------------------------- placing
 
@@ -74,7 +75,7 @@ export const OrderRow = Closed({
   orderType: Nullable(Literals(ORDER_TYPES)),
   unit: Nullable(Literals(MARKET_UNITS)),
   qty: NullableDec('Size as asked: contracts (BASE) or dollars (QUOTE).'),
-  contracts: Nullable(Type.Integer({ minimum: 0 })),
+  contracts: Nullable(Count()),
   entryPrice: NullableDec('Estimate until filled, then the fill price.'),
   cost: NullableDec('BUY: total debited. SELL: the fee.'),
   maxWin: NullableDec('BUY: returned if it wins.'),
@@ -115,16 +116,13 @@ export type OrdersScope = Static<typeof OrdersScope>;
 
 export const OrdersFilter = Closed({
   ...OrdersScope.properties,
-  limit: Type.Integer({ minimum: 1, maximum: 500 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageWindow(500),
 });
 export type OrdersFilter = Static<typeof OrdersFilter>;
 
 export const OrderPage = Closed({
   rows: Type.Array(OrderRow),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageCounts,
 });
 export type OrderPage = Static<typeof OrderPage>;
 
@@ -136,12 +134,7 @@ export type MaybeOrderRow = Static<typeof MaybeOrderRow>;
 
 /** The fixtures the account has orders on, for the blotter's fixture filter. */
 export const OrderFixtures = Closed({
-  fixtures: Type.Array(
-    Closed({
-      contractId: Type.String(),
-      name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
-    }),
-  ),
+  fixtures: Type.Array(FixtureName),
 });
 export type OrderFixtures = Static<typeof OrderFixtures>;
 
@@ -151,7 +144,7 @@ export const PositionRow = Closed({
   contractId: Type.String(),
   outcome: Type.String(),
   fixture: Nullable(FixtureRef),
-  contracts: Type.Integer({ minimum: 0 }),
+  contracts: Count(),
   entryPrice: Dec('Volume-weighted average entry price.'),
   estimatedClosingPrice: Dec('What closing the whole position would fetch per contract now.'),
   costBasis: Dec('Money spent to enter.'),

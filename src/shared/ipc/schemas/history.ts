@@ -9,21 +9,23 @@
  */
 import Type, { type Static } from 'typebox';
 import { SETTLEMENT_TYPES } from '../../api/schemas.js';
-import { DECIMAL_PATTERN } from '../../money.js';
 import {
   AccountScope,
   Closed,
+  Count,
+  Dec,
   FilterMillis,
   Literals,
   Millis,
   NoInput,
   Nullable,
+  NullableDec,
+  PageCounts,
+  PageWindow,
 } from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
-import { FixtureRef } from './markets.js';
+import { FixtureName, FixtureRef } from './markets.js';
 
-const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
-const NullableDec = (description: string) => Nullable(Dec(description));
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 
 // ---------------------------------------------------------------- filters
@@ -52,8 +54,7 @@ export const HistoryQuery = Closed({
   filter: HistoryFilter,
   /** time: newest first. pnl: largest P&L first; rows without a P&L (SETTLEMENT) last. */
   sort: Literals(HISTORY_SORTS),
-  limit: Type.Integer({ minimum: 1, maximum: 500 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageWindow(500),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
@@ -65,7 +66,7 @@ export const SettlementRow = Closed({
   contractId: Type.String(),
   fixture: Nullable(FixtureRef),
   outcome: Type.String(),
-  contracts: Type.Integer({ minimum: 0 }),
+  contracts: Count(),
   price: NullableDec('Closing price (CLOSED, KNOCKED_OUT).'),
   pnl: NullableDec('Profit or loss (CLOSED, KNOCKED_OUT); null for SETTLEMENT.'),
   payout: NullableDec('Paid out (SETTLEMENT only).'),
@@ -77,9 +78,7 @@ export type SettlementRow = Static<typeof SettlementRow>;
 export const HistoryPage = Closed({
   accountId: AccountScope,
   rows: Type.Array(SettlementRow),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageCounts,
 });
 export type HistoryPage = Static<typeof HistoryPage>;
 
@@ -103,8 +102,7 @@ export const HistoryChoices = Closed({
   teams: Type.Array(Type.String()),
   fixtures: Type.Array(
     Closed({
-      contractId: Type.String(),
-      name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+      ...FixtureName.properties,
       league: Nullable(Type.String()),
       startsAt: Nullable(Millis('Kick-off.')),
     }),
@@ -125,17 +123,14 @@ export type HistorySummaryQuery = Static<typeof HistorySummaryQuery>;
 
 /** Totals of one set of settlements. Amounts are exact decimal strings in dollars. */
 export const HistoryTotals = Closed({
-  count: Type.Integer({ minimum: 0 }),
+  count: Count(),
   pnl: Dec('Sum of P&L (CLOSED and KNOCKED_OUT).'),
   payouts: Dec('Sum of payouts (SETTLEMENT).'),
-  wins: Type.Integer({
-    minimum: 0,
-    description: 'P&L above zero, or a payout above zero.',
-  }),
+  wins: Count('P&L above zero, or a payout above zero.'),
   winRate: NullableDec('wins / count, 4 places; null when count is 0.'),
   largestWin: NullableDec('The largest P&L above zero; null when none.'),
   largestLoss: NullableDec('The most negative P&L; null when none below zero.'),
-  knockouts: Type.Integer({ minimum: 0 }),
+  knockouts: Count(),
 });
 export type HistoryTotals = Static<typeof HistoryTotals>;
 
@@ -144,7 +139,7 @@ export type HistoryBucket = (typeof HISTORY_BUCKETS)[number];
 
 export const HistoryPoint = Closed({
   start: Millis('Local start of the bucket (midnight in timeZone).'),
-  count: Type.Integer({ minimum: 0 }),
+  count: Count(),
   pnl: Dec('P&L settled in the bucket.'),
   payouts: Dec('Payouts in the bucket.'),
   cumulativePnl: Dec('P&L from the start of the range to the end of the bucket.'),
@@ -171,8 +166,8 @@ export type HistorySummary = Static<typeof HistorySummary>;
 
 /** The Orders screen's totals for its filter (OrdersScope): exchange orders only. */
 export const OrderTotals = Closed({
-  count: Type.Integer({ minimum: 0, description: 'Exchange orders matching.' }),
-  filled: Type.Integer({ minimum: 0 }),
+  count: Count('Exchange orders matching.'),
+  filled: Count(),
   staked: Dec('Cost of filled BUY orders.'),
   proceeds: Dec('Proceeds of filled SELL orders.'),
 });
@@ -206,7 +201,7 @@ export const ExportStarted = Closed({
   export: Nullable(
     Closed({
       exportId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
-      total: Type.Integer({ minimum: 0, description: 'Rows the filter matches.' }),
+      total: Count('Rows the filter matches.'),
       fileName: Type.String({ description: 'betdesk-settlements-YYYY-MM-DD.csv' }),
       download: Nullable(Type.String({ description: 'Same-origin path to fetch.' })),
       file: Nullable(Type.String({ description: 'Where the desktop app writes it.' })),
@@ -226,8 +221,8 @@ export const ExportProgress = Closed({
   exportId: Type.String(),
   kind: Literals(EXPORT_KINDS),
   state: Literals(EXPORT_STATES),
-  rows: Type.Integer({ minimum: 0, description: 'Rows written so far.' }),
-  total: Type.Integer({ minimum: 0 }),
+  rows: Count('Rows written so far.'),
+  total: Count(),
   fileName: Type.String(),
   message: Nullable(Type.String({ description: 'failed: why, in words.' })),
 });
@@ -251,9 +246,9 @@ export const HistorySyncProgress = Closed({
   accountId: AccountScope,
   reason: Literals(HISTORY_SYNC_REASONS),
   state: Literals(HISTORY_SYNC_STATES),
-  pages: Type.Integer({ minimum: 0, description: 'Pages fetched so far.' }),
-  estimatedPages: Type.Integer({ minimum: 0, description: 'Pages the sweep expects in all.' }),
-  added: Type.Integer({ minimum: 0, description: 'Records new to the local store so far.' }),
+  pages: Count('Pages fetched so far.'),
+  estimatedPages: Count('Pages the sweep expects in all.'),
+  added: Count('Records new to the local store so far.'),
   startedAt: Millis('When the sweep started.'),
   message: Nullable(Type.String({ description: 'failed/interrupted: why, in words.' })),
 });
@@ -265,7 +260,7 @@ export type HistorySyncStatus = Static<typeof HistorySyncStatus>;
 /** New settlements reached the store: the History screen refreshes its totals and rows. */
 export const HistoryChanged = Closed({
   accountId: AccountScope,
-  added: Type.Integer({ minimum: 0 }),
+  added: Count(),
   at: Millis('Local time of the change.'),
 });
 export type HistoryChanged = Static<typeof HistoryChanged>;

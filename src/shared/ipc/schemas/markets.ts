@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { Fixture, MARKET_UNITS, Quote, SIDES } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { Closed, Literals, Millis, Nullable } from './common.js';
+import { Closed, Literals, Millis, Nullable, PageCounts, PageWindow } from './common.js';
 
 export const FixturesFilter = Closed({
   openOnly: Type.Boolean({ description: 'Only fixtures open for betting.' }),
@@ -10,16 +10,13 @@ export const FixturesFilter = Closed({
     Type.String({ maxLength: 32, description: 'Part of a team abbreviation, any case.' }),
   ),
   league: Type.Optional(Type.String({ maxLength: 64, description: 'League name, exact.' })),
-  limit: Type.Integer({ minimum: 1, maximum: 100 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageWindow(100),
 });
 export type FixturesFilter = Static<typeof FixturesFilter>;
 
 export const FixturePage = Closed({
   fixtures: Type.Array(Fixture),
-  total: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
+  ...PageCounts,
   leagues: Type.Array(Type.String(), { description: 'Every league in the store, sorted.' }),
   syncedAt: Nullable(Millis('When fixtures were last fetched from the exchange.')),
 });
@@ -35,6 +32,13 @@ export const FixtureRef = Closed({
   status: Literals(['OPEN', 'CLOSED', 'RESOLVED'] as const),
 });
 export type FixtureRef = Static<typeof FixtureRef>;
+
+/** A fixture as a filter menu lists it: its contractId and how people name it. */
+export const FixtureName = Closed({
+  contractId: Type.String(),
+  name: Type.String({ description: '"ARS v CHE", or the contractId when unknown.' }),
+});
+export type FixtureName = Static<typeof FixtureName>;
 
 /** A bet as the slip describes it: what a quote prices and a MARKET order places. */
 export const BetTerms = Closed({

@@ -1,6 +1,6 @@
 /** Support: the logs folder and the diagnostics a user pastes into a support email. */
 import Type, { type Static } from 'typebox';
-import { Closed, NoInput, Nullable } from './common.js';
+import { Closed, Count, NoInput, Nullable } from './common.js';
 
 export const SupportFolders = Closed({
   logs: Nullable(Type.String({ description: 'The logs folder; null when no log file is kept.' })),
@@ -13,11 +13,8 @@ export const Diagnostics = Closed({
     description:
       'Plain text: versions, OS, folders, settings, accounts and sync without secrets, the last errors.',
   }),
-  bytes: Type.Integer({ minimum: 0, description: 'The size of `text` in UTF-8.' }),
-  errors: Type.Integer({
-    minimum: 0,
-    description: 'How many recent warnings and errors it lists.',
-  }),
+  bytes: Count('The size of `text` in UTF-8.'),
+  errors: Count('How many recent warnings and errors it lists.'),
 });
 export type Diagnostics = Static<typeof Diagnostics>;
 
