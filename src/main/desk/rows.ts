@@ -4,7 +4,7 @@
  * so a row reads the same wherever it appears.
  */
 import type { Order } from '../../shared/api/schemas.js';
-import { fixtureRefOf } from '../../shared/desk/fixture.js';
+import { fixtureRefOf } from '../../shared/rules/fixture.js';
 import type { FixtureRef, OrderRow, OrderRowStatus } from '../../shared/ipc/contract.js';
 import type { BlotterEntry, OrderIntent, Store } from '../store/index.js';
 import type { IntentParams } from '../trading/index.js';

@@ -16,7 +16,7 @@ import type {
   OrdersChanged,
   PositionsChanged,
 } from '../../../src/shared/ipc/contract.js';
-import { nearKnockoutPrice, pastKnockoutPrice } from '../../../src/shared/desk/knockout.js';
+import { nearKnockoutPrice, pastKnockoutPrice } from '../../../src/shared/rules/knockout.js';
 import { dec } from '../../../src/shared/money.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { addLiveAccount, AppHarness, marketBet, type Seen } from './support.js';

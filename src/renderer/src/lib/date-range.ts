@@ -2,10 +2,10 @@
  * The date filter of History and Orders: a named period ("Today", "Last 7 days", "This year") or
  * custom dates, turned into the half-open range [from, to) of ms the bridge takes. Days are the
  * user's own: every bound is a local midnight (the Date constructor finds it, DST included).
- * Custom days run from EARLIEST_DAY to LATEST_DAY (src/shared/desk/date-filter.ts), the range
+ * Custom days run from EARLIEST_DAY to LATEST_DAY (src/shared/rules/date-filter.ts), the range
  * the bridge accepts too.
  */
-import { LATEST_DAY } from '../../../shared/desk/date-filter.js';
+import { LATEST_DAY } from '../../../shared/rules/date-filter.js';
 
 export const RANGE_PRESETS = ['all', 'today', '7d', '30d', 'year', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];

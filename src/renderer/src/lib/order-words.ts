@@ -1,6 +1,6 @@
 /** An order row's life in words, for the slip and the blotter: never colour alone. */
 import type { OrderRow, OrderRowStatus } from '../../../shared/ipc/contract.js';
-import { ORDER_STATUS_WORDS } from '../../../shared/desk/status.js';
+import { ORDER_STATUS_WORDS } from '../../../shared/rules/status.js';
 import { count, money } from './format.js';
 
 export function statusWords(status: OrderRowStatus): string {

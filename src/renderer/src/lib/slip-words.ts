@@ -9,7 +9,7 @@ import type {
   OrderRowStatus,
   PositionRow,
 } from '../../../shared/ipc/contract.js';
-import { isFinalRowStatus } from '../../../shared/desk/status.js';
+import { isFinalRowStatus } from '../../../shared/rules/status.js';
 import { contractCount, money } from './format.js';
 
 export interface Refusal {

@@ -1,6 +1,6 @@
 /** Building blocks every part of the bridge contract uses: literals, times, errors. */
 import Type, { type Static, type TObjectOptions, type TProperties, type TSchema } from 'typebox';
-import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../desk/date-filter.js';
+import { EARLIEST_FILTER_MS, LATEST_FILTER_MS } from '../../rules/date-filter.js';
 import { DECIMAL_PATTERN } from '../../money.js';
 
 export const Millis = (description: string) => Type.Integer({ minimum: 0, description });
@@ -9,7 +9,7 @@ export const Count = (description?: string) =>
   Type.Integer(description === undefined ? { minimum: 0 } : { minimum: 0, description });
 /**
  * A date filter's bound (ms since epoch): negative before 1970, down to the first day a date
- * picker offers (src/shared/desk/date-filter.ts), so the renderer and this check agree.
+ * picker offers (src/shared/rules/date-filter.ts), so the renderer and this check agree.
  */
 export const FilterMillis = (description: string) =>
   Type.Integer({ minimum: EARLIEST_FILTER_MS, maximum: LATEST_FILTER_MS, description });

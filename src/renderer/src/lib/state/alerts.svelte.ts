@@ -9,7 +9,7 @@ import type {
   AlertsSummary,
   AlertView,
 } from '../../../../shared/ipc/contract.js';
-import { fractionToPercent, percentToFraction } from '../../../../shared/desk/percent.js';
+import { fractionToPercent, percentToFraction } from '../../../../shared/rules/percent.js';
 import { cmp } from '../../../../shared/money.js';
 import { messageOf, type Bridge } from '../bridge.js';
 import { Loader } from './loader.svelte.js';

@@ -15,7 +15,7 @@ import type {
   OrdersScope,
   OrderTotals,
 } from '../../../../shared/ipc/contract.js';
-import { STATUS_GROUP_OF, STATUS_GROUP_WORDS } from '../../../../shared/desk/status.js';
+import { STATUS_GROUP_OF, STATUS_GROUP_WORDS } from '../../../../shared/rules/status.js';
 import type { Bridge } from '../bridge.js';
 import { DateRangeState } from './date-range.svelte.js';
 import { aboutFilters, type ExportTarget } from './exports.svelte.js';

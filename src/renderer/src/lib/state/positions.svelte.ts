@@ -4,7 +4,7 @@
  * filtered here, with totals and the age of the figures.
  */
 import type { PositionRow, PositionsView } from '../../../../shared/ipc/contract.js';
-import { positionTotals, type PositionTotals } from '../../../../shared/desk/totals.js';
+import { positionTotals, type PositionTotals } from '../../../../shared/rules/totals.js';
 import { cmp } from '../../../../shared/money.js';
 import type { Bridge } from '../bridge.js';
 import { ago } from '../format.js';

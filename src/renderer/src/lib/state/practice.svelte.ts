@@ -7,7 +7,7 @@ import {
   isIndexPrice,
   nearKnockoutPrice,
   pastKnockoutPrice,
-} from '../../../../shared/desk/knockout.js';
+} from '../../../../shared/rules/knockout.js';
 import type { PositionRow } from '../../../../shared/ipc/contract.js';
 import { cmp } from '../../../../shared/money.js';
 import { messageOf, type Bridge } from '../bridge.js';

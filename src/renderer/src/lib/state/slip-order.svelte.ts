@@ -5,7 +5,7 @@
  * bet, this keeps the order's life.
  */
 import type { BridgeErrorKind, OrderRow, PlaceOrder } from '../../../../shared/ipc/contract.js';
-import { newerRow } from '../../../../shared/desk/status.js';
+import { newerRow } from '../../../../shared/rules/status.js';
 import { BridgeFailure, messageOf, type Bridge } from '../bridge.js';
 import type { Clock } from './clock.svelte.js';
 

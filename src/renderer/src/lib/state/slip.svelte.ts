@@ -28,9 +28,9 @@ import type {
   QuoteResult,
 } from '../../../../shared/ipc/contract.js';
 import { readLeg } from '../../../../shared/api/leg.js';
-import { estimateClose, type CloseEstimate } from '../../../../shared/desk/close.js';
-import { fixtureRefOf } from '../../../../shared/desk/fixture.js';
-import { isFateUnknown } from '../../../../shared/desk/status.js';
+import { estimateClose, type CloseEstimate } from '../../../../shared/rules/close.js';
+import { fixtureRefOf } from '../../../../shared/rules/fixture.js';
+import { isFateUnknown } from '../../../../shared/rules/status.js';
 import type { Bridge } from '../bridge.js';
 import { fixtureName } from '../format.js';
 import { newClientOrderId } from '../../../../shared/client-order-id.js';

@@ -5,7 +5,7 @@ import {
   newerRow,
   ORDER_STATUS_WORDS,
   STATUS_GROUP_OF,
-} from '../../../src/shared/desk/status.js';
+} from '../../../src/shared/rules/status.js';
 import { ORDER_ROW_STATUSES } from '../../../src/shared/ipc/schemas/desk.js';
 
 describe('order statuses', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { estimateClose } from '../../../src/shared/desk/close.js';
+import { estimateClose } from '../../../src/shared/rules/close.js';
 
 // 10 contracts at 0.50: collateral 5.00 (value 6.00 less pnl 1.00), cost basis 5.10 with fees.
 const position = {

@@ -4,7 +4,7 @@ import {
   isIndexPrice,
   nearKnockoutPrice,
   pastKnockoutPrice,
-} from '../../../src/shared/desk/knockout.js';
+} from '../../../src/shared/rules/knockout.js';
 import { dec } from '../../../src/shared/money.js';
 
 /** (index − knockout) / index: how Betdesk measures the distance to a knockout. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { positionTotals } from '../../../src/shared/desk/totals.js';
+import { positionTotals } from '../../../src/shared/rules/totals.js';
 
 test('totals add value, P&L, cost basis (money at risk) and max payout in decimals', () => {
   const totals = positionTotals([

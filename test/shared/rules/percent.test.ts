@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fractionToPercent, percentToFraction } from '../../../src/shared/desk/percent.js';
+import { fractionToPercent, percentToFraction } from '../../../src/shared/rules/percent.js';
 
 test('fractions read as percentages', () => {
   expect(fractionToPercent('0.10')).toBe('10');
