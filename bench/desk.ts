@@ -20,7 +20,6 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { createAppServices, type AppServices } from '../src/main/root/services.js';
-import { sessionPositions } from '../src/main/root/events.js';
 import { startHost } from '../src/main/host/server.js';
 import type { IpcEventHub } from '../src/main/ipc/events.js';
 import type { Order, Position } from '../src/shared/api/schemas.js';
@@ -302,7 +301,7 @@ export async function benchPositionRepaint(pushes = 100): Promise<BenchReport> {
       hub.emit('positions:changed', {
         accountId: session.bridgeId,
         at: Date.now(),
-        view: sessionPositions(session, services.store),
+        view: session.positionsView(),
       });
     services.store.replacePositions(session.accountId, positions, Date.now());
     push();

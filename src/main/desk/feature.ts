@@ -5,7 +5,6 @@
  */
 import { withSession, type Handlers } from '../ipc/handler.js';
 import type { ActiveAccount } from '../root/active.js';
-import { sessionPositions } from '../root/events.js';
 import type { Store } from '../store/index.js';
 import { readDeskSettings, writeDeskSettings } from './alert-settings.js';
 import { entryRow, fixtureLookup, fixtureName } from './rows.js';
@@ -52,7 +51,7 @@ export function deskFeature({ store, active }: DeskContext): Handlers<DeskChanne
         .sort((a, b) => a.name.localeCompare(b.name));
       return { fixtures };
     }),
-    'positions:list': withSession(active, (s) => sessionPositions(s, store)),
+    'positions:list': withSession(active, (s) => s.positionsView()),
     'alerts:list': withSession(active, (s, query) => s.alerts.list(query)),
     'alerts:read': withSession(active, (s, input) => s.alerts.markRead(input)),
     'alerts:settings': withSession(active, (s) => s.alerts.settings()),

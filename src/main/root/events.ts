@@ -8,7 +8,6 @@
  */
 import { movesBoosted } from '../alerts/index.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
-import { positionsView } from '../desk/positions.js';
 import type { IpcEventHub } from '../ipc/events.js';
 import type { Store } from '../store/index.js';
 import type { AppInfoOf } from '../accounts/feature.js';
@@ -39,7 +38,7 @@ export function announceSession(
   to.hub.emit('positions:changed', {
     accountId: session.bridgeId,
     at: Date.now(),
-    view: sessionPositions(session, to.store),
+    view: session.positionsView(),
   });
 }
 
@@ -55,7 +54,7 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
         wiring.hub.emit('positions:changed', {
           accountId,
           at: e.at,
-          view: sessionPositions(session, wiring.store),
+          view: session.positionsView(),
         });
       }
     }),
@@ -63,7 +62,7 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
       wiring.hub.emit('positions:changed', {
         accountId,
         at: e.at,
-        view: sessionPositions(session, wiring.store),
+        view: session.positionsView(),
       });
     }),
     session.engine.on('orders:changed', (e) => {
@@ -87,13 +86,4 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
   return () => {
     for (const stop of stops) stop();
   };
-}
-
-/** The session's positions as the positions screen shows them. */
-export function sessionPositions(session: AccountSession, store: Store) {
-  return positionsView(store, session.accountId, {
-    bridgeId: session.bridgeId,
-    pollMs: session.engine.positionsPollMs,
-    levels: session.alerts.levels,
-  });
 }

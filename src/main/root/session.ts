@@ -9,6 +9,8 @@ import type { Logger } from '../../shared/log.js';
 import type { ExchangeClient } from '../client/index.js';
 import { AlertCentre, type Emit } from '../desk/alert-centre.js';
 import { DeskTrading } from '../desk/placement.js';
+import { positionsView } from '../desk/positions.js';
+import type { PositionsView } from '../../shared/ipc/contract.js';
 import type { Store } from '../store/index.js';
 import { SyncEngine } from '../sync/index.js';
 import type { TradingService } from '../trading/index.js';
@@ -37,11 +39,13 @@ export class AccountSession {
   readonly desk: DeskTrading;
   /** Knockout, fill and rejection alerts; the account's alert settings. */
   readonly alerts: AlertCentre;
+  readonly #store: Store;
   #stopping: Promise<void> | undefined;
 
   constructor(opts: SessionOptions) {
     this.accountId = opts.accountId;
     this.isPaper = opts.isPaper;
+    this.#store = opts.store;
     this.bridgeId = opts.isPaper ? null : String(opts.accountId);
     const connection = (this.connection = new AccountConnection(opts));
     const base = { store: opts.store, accountId: opts.accountId, logger: opts.logger };
@@ -61,6 +65,15 @@ export class AccountSession {
       ordersBucket: () => connection.governor.snapshot().accounts[connection.governorName]?.orders,
       emit: opts.emit,
       ...(opts.clockMarginMs === undefined ? {} : { clockMarginMs: opts.clockMarginMs }),
+    });
+  }
+
+  /** The positions screen's view of this account, from the store. */
+  positionsView(): PositionsView {
+    return positionsView(this.#store, this.accountId, {
+      bridgeId: this.bridgeId,
+      pollMs: this.engine.positionsPollMs,
+      levels: this.alerts.levels,
     });
   }
 
