@@ -11,6 +11,8 @@ import { orderStatus, ordersRows, pick, practiceOf, quote, show, slipOf } from '
 async function pickIn(page: Page, league: string): Promise<void> {
   await show(page, 'Markets');
   await page.getByRole('combobox', { name: 'League' }).selectOption(league);
+  // The league's group shows before the filter too: wait until it is the only one.
+  await expect(page.getByRole('region', { name: /^League / })).toHaveCount(1);
   await expect(page.getByRole('region', { name: `League ${league}` })).toBeVisible();
   await pick(page, 0);
 }
