@@ -150,18 +150,16 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.info('services stopped');
   });
 
+  const accounts = accountsFeature({ registry, active, info });
   const features = combineHandlers(
-    accountsFeature({ registry, active, info }),
+    accounts,
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
     historyFeature({ store, active }),
     { 'export:start': exports['export:start'], 'export:cancel': exports['export:cancel'] },
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),
-    storeNoticesFeature(notices, async () => {
-      await active.settled();
-      return info(active.session);
-    }),
+    storeNoticesFeature(notices, () => accounts['app:info']({})),
   );
   const support = supportFeature({
     options,
