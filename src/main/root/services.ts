@@ -132,7 +132,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.warn('the account could not be opened', { reason: reasonOf(err) });
   });
 
-  const exports = exportFeature({
+  const { stop: stopExports, ...exports } = exportFeature({
     store,
     started: () => active.started(),
     emit,
@@ -142,7 +142,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     // Waits for a switch under way; none starts after it.
     await active.stop();
     // Before the store closes: an export's partial file is removed, its reader closed.
-    await exports.stop();
+    await stopExports();
     await paper.close();
     await backups.stop();
     governors.close();
@@ -156,7 +156,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
     historyFeature({ store, active }),
-    { 'export:start': exports['export:start'], 'export:cancel': exports['export:cancel'] },
+    exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),
     storeNoticesFeature(notices, () => accounts['app:info']({})),
