@@ -22,7 +22,7 @@ export function openAccountRegistry(store: Store, keychainService?: string): Acc
   return new AccountRegistry({ store, keychain });
 }
 
-export function bridgeAccount(a: AccountView, activeId: number | null): Account {
+function bridgeAccount(a: AccountView, activeId: number | null): Account {
   return {
     id: String(a.id),
     label: a.label,

@@ -95,7 +95,7 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
 }
 
 /** What stopped the check, as a sentence a person can act on. */
-export function unreachableWords(baseUrl: string, err: unknown): string {
+function unreachableWords(baseUrl: string, err: unknown): string {
   const url = new URL(baseUrl);
   const hostPort = url.port === '' ? url.hostname : `${url.hostname}:${url.port}`;
   if (err instanceof ProtocolError) return err.message;

@@ -42,7 +42,7 @@ export const MAX_ACTIVE_EXPORTS = 4;
 
 export interface ExportFeature extends Handlers<ExportChannel> {
   /** Stops every export and waits until their partial files are removed (on quit). */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

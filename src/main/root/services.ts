@@ -132,7 +132,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.warn('the account could not be opened', { reason: reasonOf(err) });
   });
 
-  const exports = exportFeature({
+  const { stop: stopExports, ...exports } = exportFeature({
     store,
     started: () => active.started(),
     emit,
@@ -142,7 +142,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     // Waits for a switch under way; none starts after it.
     await active.stop();
     // Before the store closes: an export's partial file is removed, its reader closed.
-    await exports.stop();
+    await stopExports();
     await paper.close();
     await backups.stop();
     governors.close();
@@ -150,18 +150,16 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.info('services stopped');
   });
 
+  const accounts = accountsFeature({ registry, active, info });
   const features = combineHandlers(
-    accountsFeature({ registry, active, info }),
+    accounts,
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
     historyFeature({ store, active }),
-    { 'export:start': exports['export:start'], 'export:cancel': exports['export:cancel'] },
+    exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),
-    storeNoticesFeature(notices, async () => {
-      await active.settled();
-      return info(active.session);
-    }),
+    storeNoticesFeature(notices, () => accounts['app:info']({})),
   );
   const support = supportFeature({
     options,

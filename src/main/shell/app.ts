@@ -29,9 +29,8 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { defaultDataDir } from '../data/data-dir.js';
 import { registerHandlers } from '../ipc/handlers.js';
-import { orStderr } from '../log/index.js';
 import type { CreateServices, Services } from '../root/services.js';
-import { defaultLogsDir, openAppLog, type AppLog } from '../log/index.js';
+import { defaultLogsDir, openAppLog, orStderr, type AppLog } from '../log/index.js';
 import { handedOverArgs, parseAppArgs, type AppArgs, type HandedOver } from './args.js';
 import { UnreadBadge } from './badge.js';
 import { denyPermissions, installCsp } from './csp.js';

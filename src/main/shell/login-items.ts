@@ -126,18 +126,16 @@ export function desktopExec(argv: readonly string[]): string {
     .replace(/\\/g, '\\\\');
 }
 
-type SettingsHandlers = Handlers<'settings:get' | 'settings:set'>;
-
 /**
- * The settings handlers the bridge serves in the desktop app: a change of the login settings
- * reaches the OS first and is stored only once the OS took it, so the two never disagree.
+ * The `settings:set` the bridge serves in the desktop app, in place of `settings`' own: a change
+ * of the login settings reaches the OS first and is stored only once the OS took it, so the two
+ * never disagree.
  */
 export function applyingLoginItems(
-  settings: SettingsHandlers,
+  settings: Handlers<'settings:get' | 'settings:set'>,
   items: LoginItems,
-): SettingsHandlers {
+): Handlers<'settings:set'> {
   return {
-    'settings:get': (input) => settings['settings:get'](input),
     async 'settings:set'(change) {
       if (change.startAtLogin === undefined && change.startHidden === undefined) {
         return settings['settings:set'](change);
