@@ -4,7 +4,7 @@
  * Each account's Markets list is its own exchange's: quotable there, and practised on in paper.
  */
 import type { Page } from '@playwright/test';
-import { addAccount, expect, keepScreenshot, switchToAccount, test } from './fixtures.js';
+import { addLiveAccount, expect, keepScreenshot, test } from './fixtures.js';
 import { practiceOf, quote, show } from './desk.js';
 import { startExchange } from './processes.js';
 
@@ -39,10 +39,7 @@ test('an account on another exchange lists, quotes and practises only its own ma
     await practisePrice(page, 'VGK v TOR', 'VGK', '0.0700');
     await expect(fixtureItem(page, 'VGK v TOR')).toContainText('0.0700');
 
-    const key = await seven.createKey('trade');
-    await addAccount(page, { label: 'Seed seven', baseUrl: seven.url, ...key });
-    await expect(page.getByRole('status').filter({ hasText: 'Added Seed seven' })).toBeVisible();
-    await switchToAccount(page, 'Seed seven');
+    await addLiveAccount(page, seven, 'Seed seven');
 
     await show(page, 'Markets');
     await expect(fixtureItem(page, 'MUN v NEW')).toHaveCount(1);

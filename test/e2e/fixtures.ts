@@ -88,3 +88,14 @@ export async function switchToAccount(page: Page, label: string): Promise<void> 
   await page.getByRole('button', { name: `Switch to ${label}` }).click();
   await expect(page.getByRole('status', { name: `Live account: ${label}` })).toBeVisible();
 }
+
+/**
+ * Adds a trading account on `exchange` under `label` and makes it the active one: a fresh key,
+ * the add-account form, its "Added" notice, then the switch.
+ */
+export async function addLiveAccount(page: Page, exchange: Exchange, label: string): Promise<void> {
+  const key = await exchange.createKey('trade');
+  await addAccount(page, { label, baseUrl: exchange.url, ...key });
+  await expect(page.getByRole('status').filter({ hasText: `Added ${label}` })).toBeVisible();
+  await switchToAccount(page, label);
+}

@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { openStore } from '../../src/main/store/index.js';
 import { add, cmp } from '../../src/shared/money.js';
 import { seedSettlements } from '../../bench/settlement-seed.js';
-import { addAccount, expect, keepScreenshot, switchToAccount, test } from './fixtures.js';
+import { addLiveAccount, expect, keepScreenshot, test } from './fixtures.js';
 import { pick, placeAndFill, positionsTable, practiceOf, quote, show, slipOf } from './desk.js';
 import type { Betdesk } from './processes.js';
 
@@ -207,10 +207,8 @@ test('with the exchange stopped, the history still shows from the store', async 
   exchange,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const key = await exchange.createKey('trade');
   await page.goto(betdesk.url);
-  await addAccount(page, { label: 'Live desk', baseUrl: exchange.url, ...key });
-  await switchToAccount(page, 'Live desk');
+  await addLiveAccount(page, exchange, 'Live desk');
 
   const bet = await pick(page, 0);
   await placeAndFill(page, await quote(page, { contracts: '6' }));

@@ -4,6 +4,7 @@
  */
 import {
   addAccount,
+  addLiveAccount,
   expect,
   keepScreenshot,
   keepScreenshots,
@@ -19,11 +20,8 @@ test('with the exchange stopped, positions still show from the store, marked sta
   exchange,
 }, testInfo) => {
   test.slow();
-  const key = await exchange.createKey('trade');
   await page.goto(betdesk.url);
-  await addAccount(page, { label: 'Live desk', baseUrl: exchange.url, ...key });
-  await expect(page.getByRole('status').filter({ hasText: 'Added Live desk' })).toBeVisible();
-  await switchToAccount(page, 'Live desk');
+  await addLiveAccount(page, exchange, 'Live desk');
   await expect(practiceOf(page)).toHaveCount(0);
 
   const bet = await pick(page, 0);

@@ -4,7 +4,7 @@
  * was sent never called placed, and a bet whose answer was lost with the host never offered again.
  */
 import type { Page } from '@playwright/test';
-import { addAccount, expect, keepScreenshot, switchToAccount, test } from './fixtures.js';
+import { addLiveAccount, expect, keepScreenshot, test } from './fixtures.js';
 import { orderStatus, ordersRows, pick, practiceOf, quote, show, slipOf } from './desk.js';
 
 /** Picks the first fixture of `league` (the Markets screen's league filter). */
@@ -143,10 +143,8 @@ test('a bet whose answer is lost with the host says Not known yet and offers no 
   exchange,
 }, testInfo) => {
   test.slow();
-  const key = await exchange.createKey('trade');
   await page.goto(betdesk.url);
-  await addAccount(page, { label: 'Live', baseUrl: exchange.url, ...key });
-  await switchToAccount(page, 'Live');
+  await addLiveAccount(page, exchange, 'Live');
 
   // A second tab watches Orders: the bet's row there means the host has it in hand.
   const watcher = await context.newPage();

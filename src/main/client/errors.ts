@@ -86,7 +86,7 @@ export class NetworkError extends ExchangeClientError {
 }
 
 /** GET and HEAD only read: whatever became of one, nothing changed at the exchange. */
-export function isReadRoute(route: string): boolean {
+function isReadRoute(route: string): boolean {
   return /^(GET|HEAD) /.test(route);
 }
 
@@ -105,6 +105,15 @@ function networkMessage(route: string, kind: NetworkFailure, outcomeUnknown: boo
     : `${what} The request may have reached the exchange, so whether it took effect is unknown.`;
 }
 
+/** What a ProtocolError is made from: the route, and what came back instead of the API. */
+interface ProtocolFailure {
+  route: string;
+  httpStatus: number;
+  detail: string;
+  contentType?: string | undefined;
+  notExchange?: boolean;
+}
+
 export class ProtocolError extends ExchangeClientError {
   override readonly name = 'ProtocolError';
   /** HTTP status of the answer that did not follow the API. */
@@ -121,13 +130,7 @@ export class ProtocolError extends ExchangeClientError {
    */
   readonly notExchange: boolean;
 
-  constructor(args: {
-    route: string;
-    httpStatus: number;
-    detail: string;
-    contentType?: string | undefined;
-    notExchange?: boolean;
-  }) {
+  constructor(args: ProtocolFailure) {
     super(protocolMessage(args));
     this.httpStatus = args.httpStatus;
     this.route = args.route;
@@ -141,13 +144,7 @@ export class ProtocolError extends ExchangeClientError {
  * Never quotes the body: a server that is not the exchange answers with a web page, and its
  * HTML means nothing to the user. The status and the content type say what it was.
  */
-function protocolMessage(args: {
-  route: string;
-  httpStatus: number;
-  detail: string;
-  contentType?: string | undefined;
-  notExchange?: boolean;
-}): string {
+function protocolMessage(args: ProtocolFailure): string {
   const type = mediaType(args.contentType);
   if (args.notExchange) {
     const what = type === undefined ? 'no content type' : type;

@@ -9,7 +9,6 @@
  * back without it.
  */
 import type { Static, TSchema } from 'typebox';
-import Type from 'typebox';
 import { AlertRaised, AlertsSummary, alertCalls } from './schemas/alerts.js';
 import { AppInfo, AppStatus, ShowRequest, appCalls } from './schemas/app.js';
 import { OrdersChanged, PositionsChanged, deskCalls } from './schemas/desk.js';
@@ -19,7 +18,7 @@ import {
   HistorySyncProgress,
   historyCalls,
 } from './schemas/history.js';
-import { marketCalls } from './schemas/markets.js';
+import { FixturesChanged, marketCalls } from './schemas/markets.js';
 import { practiceCalls } from './schemas/practice.js';
 import { supportCalls } from './schemas/support.js';
 
@@ -62,15 +61,6 @@ export type IpcInput<C extends IpcChannel> = IpcContract[C]['input'];
 export type IpcOutput<C extends IpcChannel> = IpcContract[C]['output'];
 
 // ---------------------------------------------------------------- events
-
-export const FixturesChanged = Type.Object(
-  {
-    total: Type.Integer({ minimum: 0 }),
-    syncedAt: Type.Integer({ minimum: 0, description: 'When the fixtures were fetched.' }),
-  },
-  { additionalProperties: false },
-);
-export type FixturesChanged = Static<typeof FixturesChanged>;
 
 export const ipcEvents = {
   'app:changed': AppInfo,

@@ -13,11 +13,11 @@ export const ROW_SUMS = `count(*), count(*) FILTER (WHERE s.pnl_micros > 0 OR s.
   max(s.pnl_micros), min(s.pnl_micros)`;
 
 /** The slot columns of the one row NEW. */
-export const NEW_ROW = `1, coalesce(NEW.pnl_micros > 0 OR NEW.payout_micros > 0, 0),
+const NEW_ROW = `1, coalesce(NEW.pnl_micros > 0 OR NEW.payout_micros > 0, 0),
   coalesce(NEW.pnl_micros, 0), coalesce(NEW.payout_micros, 0), NEW.pnl_micros, NEW.pnl_micros`;
 
 /** Adds the inserted slot columns to the stored ones of the same key. */
-export function accumulate(key: string): string {
+function accumulate(key: string): string {
   return `ON CONFLICT (${key}) DO UPDATE SET
     n = n + excluded.n,
     wins = wins + excluded.wins,
@@ -33,7 +33,7 @@ export function accumulate(key: string): string {
  * from the slot's remaining rows (`rows`: a condition on `s`) only when OLD was it. An emptied
  * slot goes.
  */
-export function takeOut(table: string, match: string, rows: string): string {
+function takeOut(table: string, match: string, rows: string): string {
   const slotRows = `FROM settlements s INDEXED BY settlements_by_type
     WHERE s.account_id = OLD.account_id AND s.type = OLD.type
     AND s.timestamp_ms >= OLD.timestamp_ms / ${SLOT_MS} * ${SLOT_MS}
@@ -52,7 +52,7 @@ export function takeOut(table: string, match: string, rows: string): string {
     DELETE FROM ${table} WHERE ${match} AND n = 0;`;
 }
 
-export const SLOT_OF_OLD = `account_id = OLD.account_id AND slot = OLD.timestamp_ms / ${SLOT_MS}
+const SLOT_OF_OLD = `account_id = OLD.account_id AND slot = OLD.timestamp_ms / ${SLOT_MS}
   AND type = OLD.type`;
 
 /** Adds the settlements `onContract` (a condition on `s`) to the league `league`. */

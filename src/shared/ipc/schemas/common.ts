@@ -14,7 +14,7 @@ export const Count = (description?: string) =>
 export const FilterMillis = (description: string) =>
   Type.Integer({ minimum: EARLIEST_FILTER_MS, maximum: LATEST_FILTER_MS, description });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** An amount as an exact decimal string string: money never crosses the bridge as a float. */
+/** An amount as an exact decimal string: money never crosses the bridge as a float. */
 export const Dec = (description: string) => Type.String({ pattern: DECIMAL_PATTERN, description });
 export const NullableDec = (description: string) => Nullable(Dec(description));
 /** A string enum. (Type.Union over `values.map(Type.Literal)` would type as `never`: TypeBox's

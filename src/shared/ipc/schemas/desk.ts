@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import {
-  CLIENT_ORDER_ID_PATTERN,
+  ClientOrderId,
   MARKET_UNITS,
   ORDER_STATUSES,
   ORDER_TYPES,
@@ -35,7 +35,7 @@ import { BetTerms, FixtureName, FixtureRef } from './markets.js';
  * never a new one); main places the order under it, so the same bet can never be a second order.
  */
 export const PlaceOrder = Closed({
-  clientOrderId: Type.String({ pattern: CLIENT_ORDER_ID_PATTERN, maxLength: 64 }),
+  clientOrderId: ClientOrderId,
   type: Literals(ORDER_TYPES),
   rfqId: Type.Optional(
     Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,128}$', description: 'FOK: the quote.' }),

@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { Fixture, MARKET_UNITS, Quote, SIDES } from '../../api/schemas.js';
 import { DECIMAL_PATTERN } from '../../money.js';
-import { Closed, Literals, Millis, Nullable, PageCounts, PageWindow } from './common.js';
+import { Closed, Count, Literals, Millis, Nullable, PageCounts, PageWindow } from './common.js';
 
 export const FixturesFilter = Closed({
   openOnly: Type.Boolean({ description: 'Only fixtures open for betting.' }),
@@ -21,6 +21,13 @@ export const FixturePage = Closed({
   syncedAt: Nullable(Millis('When fixtures were last fetched from the exchange.')),
 });
 export type FixturePage = Static<typeof FixturePage>;
+
+/** What `fixtures:changed` says: the store's fixtures were fetched again. */
+export const FixturesChanged = Closed({
+  total: Count(),
+  syncedAt: Millis('When the fixtures were fetched.'),
+});
+export type FixturesChanged = Static<typeof FixturesChanged>;
 
 /** What a row of positions or orders shows of its fixture; null when the store lacks it. */
 export const FixtureRef = Closed({
