@@ -48,6 +48,20 @@ export class FakeBridge implements Bridge {
     this.#answers.set(channel, fn);
   }
 
+  /**
+   * Holds every call to `channel` until the test settles it: the returned list gains one
+   * answer per call, in the order the calls came.
+   */
+  hold<C extends IpcChannel>(channel: C): Deferred<IpcOutput<C>>[] {
+    const held: Deferred<IpcOutput<C>>[] = [];
+    this.answer(channel, () => {
+      const d = deferred<IpcOutput<C>>();
+      held.push(d);
+      return d.promise;
+    });
+    return held;
+  }
+
   /** Every call to `channel` fails with `error`, as main's BridgeError would. */
   fail(channel: IpcChannel, error: BridgeError): void {
     this.#answers.set(channel, () => {

@@ -1,11 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type {
-  HistoryPage,
-  HistorySummary,
-  SettlementDetail,
-} from '../../../src/shared/ipc/contract.js';
+import type { HistoryPage, SettlementDetail } from '../../../src/shared/ipc/contract.js';
 import { HistoryState } from '../../../src/renderer/src/lib/state/history.svelte.js';
-import { deferred, FakeBridge, settle, type Deferred } from '../fake-bridge.js';
+import { chooseBackwardsRange } from './backwards-range.js';
+import { deferred, FakeBridge, settle } from '../fake-bridge.js';
 import {
   historySummary,
   historyTotals,
@@ -118,18 +115,8 @@ describe('the history', () => {
 
   test('only the latest filter’s answers apply, whatever order they arrive in', async () => {
     const bridge = new FakeBridge();
-    const lists: Deferred<HistoryPage>[] = [];
-    const summaries: Deferred<HistorySummary>[] = [];
-    bridge.answer('history:list', () => {
-      const d = deferred<HistoryPage>();
-      lists.push(d);
-      return d.promise;
-    });
-    bridge.answer('history:summary', () => {
-      const d = deferred<HistorySummary>();
-      summaries.push(d);
-      return d.promise;
-    });
+    const lists = bridge.hold('history:list');
+    const summaries = bridge.hold('history:summary');
     bridge.answer('history:choices', CHOICES);
     const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
     history.show();
@@ -163,10 +150,7 @@ describe('the history', () => {
     const { bridge, history } = setup();
     history.show();
     await settle();
-    history.range.preset = 'custom';
-    history.range.from = '2026-03-10';
-    history.range.to = '2026-03-01';
-    await settle();
+    await chooseBackwardsRange(history.range);
     expect(history.range.problem).toBe('The start date is after the end date.');
     expect(history.filter).toBeNull();
     const asked = bridge.inputs('history:list').length;
@@ -182,12 +166,7 @@ describe('the history', () => {
 
   test('while the dates are not a range, or a new filter is read, what is held is stale', async () => {
     const bridge = new FakeBridge();
-    const lists: Deferred<HistoryPage>[] = [];
-    bridge.answer('history:list', () => {
-      const d = deferred<HistoryPage>();
-      lists.push(d);
-      return d.promise;
-    });
+    const lists = bridge.hold('history:list');
     bridge.answer('history:summary', historySummary());
     bridge.answer('history:choices', CHOICES);
     const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
@@ -197,10 +176,7 @@ describe('the history', () => {
     await idle();
     expect(history.stale).toBe(false);
 
-    history.range.preset = 'custom';
-    history.range.from = '2026-03-10';
-    history.range.to = '2026-03-01';
-    await settle();
+    await chooseBackwardsRange(history.range);
     expect(history.filter).toBeNull();
     expect(history.stale).toBe(true); // the rows held are of all time, not of these dates
 
@@ -262,13 +238,8 @@ describe('the history', () => {
 
   test('history:changed re-reads the rows on screen and the totals, one re-read at a time', async () => {
     const bridge = new FakeBridge();
-    const summaries: Deferred<HistorySummary>[] = [];
     bridge.answer('history:list', settlementStore(1000));
-    bridge.answer('history:summary', () => {
-      const d = deferred<HistorySummary>();
-      summaries.push(d);
-      return d.promise;
-    });
+    const summaries = bridge.hold('history:summary');
     bridge.answer('history:choices', CHOICES);
     const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
     history.start();

@@ -6,7 +6,8 @@ import type {
   OrderTotals,
 } from '../../../src/shared/ipc/contract.js';
 import { OrdersState } from '../../../src/renderer/src/lib/state/orders.svelte.js';
-import { deferred, FakeBridge, settle, type Deferred } from '../fake-bridge.js';
+import { chooseBackwardsRange } from './backwards-range.js';
+import { FakeBridge, settle } from '../fake-bridge.js';
 import { NOW, orderRow } from '../rows.js';
 
 /** A store of `n` orders, newest first, paged as main pages them. */
@@ -182,12 +183,7 @@ describe('the order blotter', () => {
   test('a filter’s totals win over an older filter’s that answer later', async () => {
     const bridge = new FakeBridge();
     bridge.answer('orders:list', store(3));
-    const answers: Deferred<OrderTotals>[] = [];
-    bridge.answer('orders:totals', () => {
-      const d = deferred<OrderTotals>();
-      answers.push(d);
-      return d.promise;
-    });
+    const answers = bridge.hold('orders:totals');
     const orders = new OrdersState(bridge, 5, () => NOW);
     void orders.loadTotals();
     await settle();
@@ -204,12 +200,7 @@ describe('the order blotter', () => {
   test('a burst of pushes reads the totals at most twice', async () => {
     const bridge = new FakeBridge();
     bridge.answer('orders:list', store(3));
-    const answers: Deferred<OrderTotals>[] = [];
-    bridge.answer('orders:totals', () => {
-      const d = deferred<OrderTotals>();
-      answers.push(d);
-      return d.promise;
-    });
+    const answers = bridge.hold('orders:totals');
     const orders = new OrdersState(bridge, 5, () => NOW);
     orders.start();
     await settle();
@@ -228,12 +219,7 @@ describe('the order blotter', () => {
 
   test('dates before 1970 are asked for; while the dates are not a range, the page is stale', async () => {
     const bridge = new FakeBridge();
-    const pages: Deferred<OrderPage>[] = [];
-    bridge.answer('orders:list', () => {
-      const d = deferred<OrderPage>();
-      pages.push(d);
-      return d.promise;
-    });
+    const pages = bridge.hold('orders:list');
     bridge.answer('orders:fixtures', { fixtures: [] });
     bridge.answer('orders:totals', TOTALS);
     const orders = new OrdersState(bridge, 5, () => NOW);
@@ -243,10 +229,7 @@ describe('the order blotter', () => {
     await settle();
     expect(orders.stale).toBe(false);
 
-    orders.range.preset = 'custom';
-    orders.range.from = '2026-03-10';
-    orders.range.to = '2026-03-01';
-    await settle();
+    await chooseBackwardsRange(orders.range);
     expect(orders.scope).toBeNull();
     expect(orders.stale).toBe(true); // the page held is of all time, not of these dates
 

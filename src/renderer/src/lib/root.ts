@@ -210,7 +210,6 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
   }
 
   return {
-    bridge,
     clock,
     app,
     accounts,

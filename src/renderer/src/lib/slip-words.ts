@@ -147,7 +147,7 @@ export interface PlaceNoteFacts {
 }
 
 /** What the slip says of a bet whose answer was lost while Betdesk's service is away. */
-export const NOT_KNOWN_YET = 'Not known yet: see Orders when Betdesk is back.';
+const NOT_KNOWN_YET = 'Not known yet: see Orders when Betdesk is back.';
 
 /** The order ended without buying or selling anything. */
 function wentNowhere(status: OrderRowStatus): boolean {
