@@ -196,6 +196,10 @@ export function settlementRow(over: Partial<SettlementRow> = {}): SettlementRow 
     payout: null,
     tx: '0x' + 'ab'.repeat(32),
     settledAt: NOW,
+    realizedPnl: '1.10',
+    costBasis: null,
+    pnlSource: 'exchange',
+    pnlNote: null,
     ...over,
   };
 }
@@ -221,6 +225,7 @@ export function historyTotals(over: Partial<HistoryTotals> = {}): HistoryTotals 
     count: 3,
     pnl: '2.50',
     payouts: '10.00',
+    unknown: 0,
     wins: 2,
     winRate: '0.6667',
     largestWin: '3.00',
@@ -251,6 +256,7 @@ export function historySummary(over: Partial<HistorySummary> = {}): HistorySumma
     ],
     bucket: 'day',
     series: [],
+    working: null,
     ...over,
   };
 }

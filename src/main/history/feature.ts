@@ -76,7 +76,7 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
 
     'history:detail': withSession(active, (s, { id }) => {
       const row = store.settlements.get(s.accountId, id);
-      if (row === undefined) return { row: null, orders: [] };
+      if (row === undefined) return { row: null, working: null, orders: [] };
       const fixture = fixtureLookup(store, s.accountId);
       const since = store.settlements.previousOnOutcome(s.accountId, row);
       const orders = store.orders.listBetween(
@@ -88,6 +88,7 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
       );
       return {
         row: settlementRow(row, fixture),
+        working: null,
         orders: orders.map((o) => orderRow(o, fixture)),
       };
     }),
@@ -182,6 +183,11 @@ function settlementRow(
     payout: r.payout ?? null,
     tx: r.tx,
     settledAt: r.settledAt,
+    // Placeholder until realized P&L lands (issue 18): the exchange's figure where it has one.
+    realizedPnl: r.pnl ?? null,
+    costBasis: null,
+    pnlSource: r.pnl === undefined ? 'unknown' : 'exchange',
+    pnlNote: r.pnl === undefined ? 'Not worked out yet.' : null,
   };
 }
 

@@ -49,6 +49,7 @@ export function summarize(slots: readonly SlotTotals[], range: SummaryRange): Su
     })),
     bucket,
     series,
+    working: null,
   };
 }
 
@@ -81,6 +82,7 @@ class Tally {
       count: this.count,
       pnl: money(this.pnl),
       payouts: money(this.payouts),
+      unknown: 0,
       wins: this.wins,
       winRate: this.count === 0 ? null : dec(this.wins).dividedBy(this.count).toFixed(4),
       largestWin: this.max !== null && this.max > 0 ? money(this.max) : null,

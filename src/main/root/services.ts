@@ -24,6 +24,7 @@ import type { Emit } from '../desk/alert-centre.js';
 import { markNoticeShown } from '../desk/alert-settings.js';
 import { deskFeature } from '../desk/feature.js';
 import { exportFeature } from '../export/feature.js';
+import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
 import { combineHandlers, withRefusals, type IpcHandlers } from '../ipc/handler.js';
@@ -156,6 +157,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
     historyFeature({ store, active }),
+    pricesFeature({ store, active }),
     exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),

@@ -20,6 +20,7 @@ import {
 } from './schemas/history.js';
 import { FixturesChanged, marketCalls } from './schemas/markets.js';
 import { practiceCalls } from './schemas/practice.js';
+import { priceCalls } from './schemas/prices.js';
 import { supportCalls } from './schemas/support.js';
 
 export * from './schemas/alerts.js';
@@ -29,6 +30,7 @@ export * from './schemas/desk.js';
 export * from './schemas/history.js';
 export * from './schemas/markets.js';
 export * from './schemas/practice.js';
+export * from './schemas/prices.js';
 export * from './schemas/support.js';
 export type { Fixture, Quote } from '../api/schemas.js';
 
@@ -45,6 +47,7 @@ export const ipcContract = {
   ...alertCalls,
   ...practiceCalls,
   ...historyCalls,
+  ...priceCalls,
   ...supportCalls,
 } as const satisfies Readonly<Record<`${string}:${string}`, ChannelSchemas>>;
 

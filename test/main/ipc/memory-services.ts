@@ -37,6 +37,7 @@ const NO_TOTALS = {
   count: 0,
   pnl: '0',
   payouts: '0',
+  unknown: 0,
   wins: 0,
   winRate: null,
   largestWin: null,
@@ -52,6 +53,7 @@ const EMPTY_SUMMARY = {
   })),
   bucket: 'day' as const,
   series: [],
+  working: null,
 };
 export const EMPTY_POSITIONS: PositionsView = {
   accountId: null,
@@ -270,7 +272,8 @@ export function memoryServices(): MemoryServices {
           offset: query.offset,
         })),
       'history:summary': (query) => call('history.summary', query, () => EMPTY_SUMMARY),
-      'history:detail': ({ id }) => call('history.detail', id, () => ({ row: null, orders: [] })),
+      'history:detail': ({ id }) =>
+        call('history.detail', id, () => ({ row: null, working: null, orders: [] })),
       'history:choices': () =>
         call('history.choices', undefined, () => ({
           leagues: [],
@@ -280,6 +283,13 @@ export function memoryServices(): MemoryServices {
           last: null,
         })),
       'history:resync': () => call('history.resync', undefined, () => ({ progress: null })),
+      'prices:lines': (query) => call('prices.lines', query, () => ({ from: 0, to: 0, lines: [] })),
+      'prices:series': (query) =>
+        call('prices.series', query, () => ({
+          contractId: query.contractId,
+          outcome: query.outcome,
+          points: [],
+        })),
       'history:status': () => call('history.status', undefined, () => ({ progress: null })),
       'export:start': (request) => call('exports.start', request, () => ({ export: null })),
       'export:cancel': ({ exportId }) =>

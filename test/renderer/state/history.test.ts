@@ -316,7 +316,7 @@ describe('the history', () => {
     expect(history.opened?.row.id).toBe(1);
     expect(history.opened?.loading).toBe(true);
     const orders = [orderRow({ clientOrderId: 'bd-buy' }), orderRow({ clientOrderId: 'bd-sell' })];
-    detail.resolve({ row: settlementRow({ id: 1 }), orders });
+    detail.resolve({ row: settlementRow({ id: 1 }), working: null, orders });
     await settle();
     expect(bridge.inputs('history:detail')).toEqual([{ id: 1 }]);
     expect(history.opened?.orders?.map((o) => o.clientOrderId)).toEqual(['bd-buy', 'bd-sell']);
@@ -331,7 +331,7 @@ describe('the history', () => {
     const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
     const opening = history.openRow(settlementRow({ id: 7 }));
     history.closeDetail();
-    detail.resolve({ row: settlementRow({ id: 7 }), orders: [] });
+    detail.resolve({ row: settlementRow({ id: 7 }), working: null, orders: [] });
     await opening;
     expect(history.opened).toBeNull();
   });

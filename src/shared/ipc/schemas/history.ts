@@ -4,8 +4,11 @@
  * local history from the exchange.
  *
  * The exchange reports P&L only for CLOSED and KNOCKED_OUT settlements; a SETTLEMENT (the game
- * resolved while the bet was held) carries a payout and no P&L (docs/api.md 2.7). Betdesk
- * never invents the missing figure: P&L and payouts are separate totals and separate series.
+ * resolved while the bet was held) carries a payout and no P&L (docs/api.md 2.7). Betdesk works
+ * it out from the account's own orders (realized P&L = payout − cost basis of the contracts
+ * that settled, docs/pnl.md) and says where every figure comes from; where the orders are not
+ * all in the store it is unknown, with the reason, never a guess. Totals, the chart and the
+ * breakdown add realized P&L; payouts stay a figure of their own.
  */
 import Type, { type Static } from 'typebox';
 import { SETTLEMENT_TYPES } from '../../api/schemas.js';
@@ -52,13 +55,21 @@ export type HistorySort = (typeof HISTORY_SORTS)[number];
 
 export const HistoryQuery = Closed({
   filter: HistoryFilter,
-  /** time: newest first. pnl: largest P&L first; rows without a P&L (SETTLEMENT) last. */
+  /** time: newest first. pnl: largest realized P&L first; rows whose P&L is unknown last. */
   sort: Literals(HISTORY_SORTS),
   ...PageWindow(500),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
 // ---------------------------------------------------------------- rows
+
+/**
+ * Where a realized P&L comes from: `exchange` (the pnl of a CLOSED or KNOCKED_OUT row), `orders`
+ * (a SETTLEMENT's payout − the cost basis rebuilt from the account's orders), `unknown` (a
+ * SETTLEMENT whose orders are not all in the store, or not worked out yet after an upgrade).
+ */
+export const PNL_SOURCES = ['exchange', 'orders', 'unknown'] as const;
+export type PnlSource = (typeof PNL_SOURCES)[number];
 
 export const SettlementRow = Closed({
   id: Type.Integer({ minimum: 1, description: 'The local row id (stable).' }),
@@ -68,10 +79,28 @@ export const SettlementRow = Closed({
   outcome: Type.String(),
   contracts: Count(),
   price: NullableDec('Closing price (CLOSED, KNOCKED_OUT).'),
-  pnl: NullableDec('Profit or loss (CLOSED, KNOCKED_OUT); null for SETTLEMENT.'),
+  pnl: NullableDec(
+    'Profit or loss as the exchange reported it (CLOSED, KNOCKED_OUT); null for SETTLEMENT.',
+  ),
   payout: NullableDec('Paid out (SETTLEMENT only).'),
   tx: Type.String(),
   settledAt: Millis('When it settled.'),
+  realizedPnl: NullableDec(
+    'Realized P&L: the reported pnl (CLOSED, KNOCKED_OUT) or payout − costBasis (SETTLEMENT); ' +
+      'null when unknown.',
+  ),
+  costBasis: NullableDec(
+    'SETTLEMENT: what the settled contracts cost, from your orders; null when unknown and on ' +
+      'the other types.',
+  ),
+  pnlSource: Literals(PNL_SOURCES),
+  pnlNote: Nullable(
+    Type.String({
+      description:
+        "unknown: why, in words. Also set when the figure disagrees with the exchange's last " +
+        'costBasis by more than a cent (the figure stands, the note says by how much).',
+    }),
+  ),
 });
 export type SettlementRow = Static<typeof SettlementRow>;
 
@@ -85,9 +114,33 @@ export type HistoryPage = Static<typeof HistoryPage>;
 export const SettlementRef = Closed({ id: Type.Integer({ minimum: 1 }) });
 export type SettlementRef = Static<typeof SettlementRef>;
 
+/**
+ * How a SETTLEMENT's realized P&L was worked out (docs/pnl.md): the basis of the contracts that
+ * settled, rebuilt from the orders shown beside it, against the payout. Null on the other types
+ * (their P&L is the exchange's own) and when the row is unknown (`pnlNote` says why).
+ */
+export const RealizedWorking = Closed({
+  method: Type.String({ description: 'The method in words, e.g. "oldest contracts sold first".' }),
+  boughtContracts: Count('Contracts bought by the orders, before sells and knockouts.'),
+  boughtCost: Dec('What those buys cost, fees included.'),
+  soldContracts: Count('Contracts sold or knocked out before the result.'),
+  soldCost: Dec('The part of the cost those contracts carried away.'),
+  settledContracts: Count("Contracts left to settle: the row's contracts."),
+  costBasis: Dec('boughtCost − soldCost: the basis of the settled contracts.'),
+  payout: Dec("The row's payout."),
+  realizedPnl: Dec('payout − costBasis.'),
+  exchangeCostBasis: NullableDec(
+    'The last costBasis GET /positions reported for this position; null when never seen.',
+  ),
+  exchangeCostBasisAt: Nullable(Millis('When that costBasis was read.')),
+  difference: NullableDec('costBasis − exchangeCostBasis; null when that is unknown.'),
+});
+export type RealizedWorking = Static<typeof RealizedWorking>;
+
 /** A settlement opened: its fixture, and the orders that built and closed the position. */
 export const SettlementDetail = Closed({
   row: Nullable(SettlementRow),
+  working: Nullable(RealizedWorking),
   orders: Type.Array(OrderRow, {
     description:
       'Orders on this outcome of this fixture, from the settlement before it on the same ' +
@@ -124,12 +177,13 @@ export type HistorySummaryQuery = Static<typeof HistorySummaryQuery>;
 /** Totals of one set of settlements. Amounts are exact decimal strings in dollars. */
 export const HistoryTotals = Closed({
   count: Count(),
-  pnl: Dec('Sum of P&L (CLOSED and KNOCKED_OUT).'),
+  pnl: Dec('Sum of realized P&L over every row whose P&L is known.'),
   payouts: Dec('Sum of payouts (SETTLEMENT).'),
-  wins: Count('P&L above zero, or a payout above zero.'),
-  winRate: NullableDec('wins / count, 4 places; null when count is 0.'),
-  largestWin: NullableDec('The largest P&L above zero; null when none.'),
-  largestLoss: NullableDec('The most negative P&L; null when none below zero.'),
+  unknown: Count('Rows whose realized P&L is unknown (left out of pnl, wins and the rate).'),
+  wins: Count('Realized P&L above zero.'),
+  winRate: NullableDec('wins / (count − unknown), 4 places; null when that is 0.'),
+  largestWin: NullableDec('The largest realized P&L above zero; null when none.'),
+  largestLoss: NullableDec('The most negative realized P&L; null when none below zero.'),
   knockouts: Count(),
 });
 export type HistoryTotals = Static<typeof HistoryTotals>;
@@ -140,9 +194,9 @@ export type HistoryBucket = (typeof HISTORY_BUCKETS)[number];
 export const HistoryPoint = Closed({
   start: Millis('Local start of the bucket (midnight in timeZone).'),
   count: Count(),
-  pnl: Dec('P&L settled in the bucket.'),
+  pnl: Dec('Realized P&L settled in the bucket (rows whose P&L is known).'),
   payouts: Dec('Payouts in the bucket.'),
-  cumulativePnl: Dec('P&L from the start of the range to the end of the bucket.'),
+  cumulativePnl: Dec('Realized P&L from the start of the range to the end of the bucket.'),
   cumulativePayouts: Dec('Payouts from the start of the range to the end of the bucket.'),
 });
 export type HistoryPoint = Static<typeof HistoryPoint>;
@@ -159,6 +213,16 @@ export const HistorySummary = Closed({
       'Every bucket from the first settlement (or `from`) to the last (or `to`), ' +
       'empty buckets included, oldest first. Empty when there is nothing.',
   }),
+  working: Nullable(
+    Closed(
+      { done: Count(), total: Count() },
+      {
+        description:
+          'While the P&L of settlements stored before this version is being worked out ' +
+          '(after an upgrade): how far it is. Null when nothing is left.',
+      },
+    ),
+  ),
 });
 export type HistorySummary = Static<typeof HistorySummary>;
 
