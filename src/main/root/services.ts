@@ -24,6 +24,7 @@ import type { Emit } from '../desk/alert-centre.js';
 import { markNoticeShown } from '../desk/alert-settings.js';
 import { deskFeature } from '../desk/feature.js';
 import { exportFeature } from '../export/feature.js';
+import { portfolioFeature } from '../portfolio/feature.js';
 import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
@@ -158,6 +159,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     deskFeature({ store, active }),
     historyFeature({ store, active }),
     pricesFeature({ store, active }),
+    portfolioFeature({ store }),
     exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),

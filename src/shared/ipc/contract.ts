@@ -19,6 +19,7 @@ import {
   historyCalls,
 } from './schemas/history.js';
 import { FixturesChanged, marketCalls } from './schemas/markets.js';
+import { portfolioCalls } from './schemas/portfolio.js';
 import { practiceCalls } from './schemas/practice.js';
 import { priceCalls } from './schemas/prices.js';
 import { supportCalls } from './schemas/support.js';
@@ -29,6 +30,7 @@ export * from './schemas/common.js';
 export * from './schemas/desk.js';
 export * from './schemas/history.js';
 export * from './schemas/markets.js';
+export * from './schemas/portfolio.js';
 export * from './schemas/practice.js';
 export * from './schemas/prices.js';
 export * from './schemas/support.js';
@@ -48,6 +50,7 @@ export const ipcContract = {
   ...practiceCalls,
   ...historyCalls,
   ...priceCalls,
+  ...portfolioCalls,
   ...supportCalls,
 } as const satisfies Readonly<Record<`${string}:${string}`, ChannelSchemas>>;
 

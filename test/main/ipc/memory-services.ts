@@ -4,6 +4,8 @@
  */
 import type { Fixture } from '../../../src/shared/api/schemas.js';
 import type {
+  PortfolioScope,
+  PortfolioView,
   Account,
   AlertSettings,
   AlertsSummary,
@@ -44,6 +46,28 @@ const NO_TOTALS = {
   largestLoss: null,
   knockouts: 0,
 };
+const EMPTY_PORTFOLIO = (scope: PortfolioScope): PortfolioView => ({
+  scope,
+  accounts: [],
+  realized: '0',
+  unknownSettlements: 0,
+  unrealized: '0',
+  equity: '0',
+  openPositions: 0,
+  exposure: {
+    atRisk: '0',
+    maxPayout: '0',
+    worstCase: '0',
+    nearKnockout: { positions: 0, atRisk: '0' },
+    largestFixture: null,
+    byLeague: [],
+    byFixture: [],
+    byOutcome: [],
+  },
+  best: [],
+  worst: [],
+  latest: [],
+});
 const EMPTY_SUMMARY = {
   accountId: null,
   totals: NO_TOTALS,
@@ -283,6 +307,16 @@ export function memoryServices(): MemoryServices {
           last: null,
         })),
       'history:resync': () => call('history.resync', undefined, () => ({ progress: null })),
+      'portfolio:view': ({ scope }) => call('portfolio.view', scope, () => EMPTY_PORTFOLIO(scope)),
+      'portfolio:equity': ({ scope, period }) =>
+        call('portfolio.equity', period, () => ({
+          scope,
+          period,
+          from: 0,
+          to: 0,
+          stepMs: 1,
+          points: [],
+        })),
       'prices:lines': (query) => call('prices.lines', query, () => ({ from: 0, to: 0, lines: [] })),
       'prices:series': (query) =>
         call('prices.series', query, () => ({
