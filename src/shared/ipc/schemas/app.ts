@@ -163,6 +163,12 @@ export const ShowRequest = Closed({
   screen: Literals(SCREENS),
   contractId: Type.Optional(Type.String({ description: 'positions: the row to bring forward.' })),
   outcome: Type.Optional(Type.String()),
+  detail: Type.Optional(
+    Type.Boolean({ description: 'positions: also open that position’s detail (its chart).' }),
+  ),
+  settlementId: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'history: open this settlement’s detail.' }),
+  ),
   search: Type.Optional(Type.Boolean({ description: 'Also focus the screen’s search box.' })),
   shortcuts: Type.Optional(Type.Boolean({ description: 'Also open the shortcuts overlay.' })),
 });
