@@ -16,7 +16,7 @@ import type {
   PortfolioScope,
   PortfolioView,
 } from '../../shared/ipc/contract.js';
-import { dec, fromMicros, toMicros } from '../../shared/money.js';
+import { fromMicros, toMicros, type Dec } from '../../shared/money.js';
 import { knockoutDistance, readIndex } from '../alerts/index.js';
 import { fixtureLookup } from '../desk/rows.js';
 import { settlementRow } from '../history/feature.js';
@@ -136,7 +136,6 @@ export function equitySeries(
   const stepMs = Math.max(1, Math.ceil(span / (MAX_EQUITY_POINTS - 1)));
   // Step ends from + k·stepMs before `to`, for k = 0..last; then `to` itself.
   const last = Math.max(0, Math.ceil(span / stepMs) - 1);
-  const lastAt = from + last * stepMs;
   const realized = new Array<number>(last + 1).fill(0);
   const unrealized = new Array<number>(last + 1).fill(0);
   let realizedNow = 0;
@@ -147,17 +146,9 @@ export function equitySeries(
     for (const s of r.steps) if (s.k <= last) realized[s.k]! += s.micros;
     realizedNow += store.equity.realizedMicros(a.id);
 
-    let inForce = store.equity.inForce(a.id, from)?.unrealizedMicros ?? 0;
-    const sampled = store.equity.sampled(a.id, from, lastAt, stepMs);
-    let i = 0;
-    for (let k = 0; k <= last; k++) {
-      const s = sampled[i];
-      if (s !== undefined && s.k === k) {
-        inForce = s.unrealizedMicros;
-        i++;
-      }
-      unrealized[k]! += inForce;
-    }
+    store.equity.unrealizedAt(a.id, from, stepMs, last + 1).forEach((micros, k) => {
+      unrealized[k]! += micros;
+    });
     unrealizedNow += store.positions.list(a.id).reduce((sum, p) => sum + toMicros(p.pnl), 0);
   }
   const points: EquityPoint[] = [];
@@ -200,7 +191,8 @@ function openPositions(store: Store, account: ScopeAccount): Open[] {
   return store.positions.list(account.id).map((p) => {
     const ref = fixture(p.contractId);
     const name = ref === null ? p.contractId : `${ref.homeTeam} v ${ref.awayTeam}`;
-    const fraction = knockoutFraction(store, account.id, p);
+    const distance = knockoutDistanceOf(store, account.id, p);
+    const fraction = distance === null ? null : distance.toFixed(4);
     return {
       exposed: {
         contractId: p.contractId,
@@ -210,7 +202,7 @@ function openPositions(store: Store, account: ScopeAccount): Open[] {
         costMicros: toMicros(p.costBasis),
         maxPayoutMicros: toMicros(p.maxPayout),
         pnlMicros: toMicros(p.pnl),
-        nearKnockout: fraction !== null && dec(fraction).lte(NEAR_KNOCKOUT),
+        nearKnockout: distance !== null && distance.lte(NEAR_KNOCKOUT),
       },
       row: {
         accountId: account.bridgeId,
@@ -231,11 +223,11 @@ function openPositions(store: Store, account: ScopeAccount): Open[] {
   });
 }
 
-/** (index − knockout) / index to 4 places, as Positions shows it; null when unboosted or unread. */
-function knockoutFraction(store: Store, accountId: number, p: StoredPosition): string | null {
+/** (index − knockout) / index, as Positions measures it; null when unboosted or unread. */
+function knockoutDistanceOf(store: Store, accountId: number, p: StoredPosition): Dec | null {
   if (!p.boosted || p.knockout === undefined) return null;
   const index = readIndex(store, accountId, p);
-  return index === undefined ? null : knockoutDistance(index.price, p.knockout).toFixed(4);
+  return index === undefined ? null : knockoutDistance(index.price, p.knockout);
 }
 
 /** Micro-dollars as a decimal string; a sum too large to be exact is refused, not rounded. */

@@ -60,7 +60,6 @@ export {
   type EquityPointRecord,
   type EquitySums,
   type RealizedSteps,
-  type SampledUnrealized,
 } from './repos/equity.js';
 export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
 export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';
