@@ -167,7 +167,8 @@ export function orderFilter(scope: OrdersScope): OrderFilter | null {
   return out;
 }
 
-function settlementRow(
+/** A stored settlement as every screen lists it (History, the Portfolio's latest settlements). */
+export function settlementRow(
   r: StoredSettlement,
   fixture: ReturnType<typeof fixtureLookup>,
 ): SettlementRow {

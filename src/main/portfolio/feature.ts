@@ -1,9 +1,12 @@
 /**
  * The Portfolio screen on the bridge (docs/portfolio.md): equity, exposure and the best and worst
- * positions, read from the store so it works offline.
+ * positions, read from the store so it works offline. No session: the portfolio spans accounts
+ * and answers with no active exchange. The reads are pure functions of the store (reads.ts), so
+ * they can move to a worker thread's read connection unchanged.
  */
 import type { Handlers } from '../ipc/handler.js';
 import type { Store } from '../store/index.js';
+import { equitySeries, portfolioView } from './reads.js';
 
 export type PortfolioChannel = 'portfolio:view' | 'portfolio:equity';
 
@@ -13,34 +16,10 @@ export interface PortfolioContext {
 }
 
 export function portfolioFeature(ctx: PortfolioContext): Handlers<PortfolioChannel> {
+  const { store } = ctx;
   const now = ctx.now ?? Date.now;
-  const zero = '0.00';
   return {
-    // Placeholder until the portfolio lands (issue 18).
-    'portfolio:view': ({ scope }) =>
-      Promise.resolve({
-        scope,
-        accounts: [],
-        realized: zero,
-        unknownSettlements: 0,
-        unrealized: zero,
-        equity: zero,
-        openPositions: 0,
-        exposure: {
-          atRisk: zero,
-          maxPayout: zero,
-          worstCase: zero,
-          nearKnockout: { positions: 0, atRisk: zero },
-          largestFixture: null,
-          byLeague: [],
-          byFixture: [],
-          byOutcome: [],
-        },
-        best: [],
-        worst: [],
-        latest: [],
-      }),
-    'portfolio:equity': ({ scope, period }) =>
-      Promise.resolve({ scope, period, from: now(), to: now(), stepMs: 1, points: [] }),
+    'portfolio:view': (query) => Promise.resolve(portfolioView(store, query, now())),
+    'portfolio:equity': (query) => Promise.resolve(equitySeries(store, query, now())),
   };
 }

@@ -51,6 +51,16 @@ export {
   type BlotterStatusGroup,
 } from './repos/blotter.js';
 export type { SyncCursor, SyncStream } from './repos/cursors.js';
+export {
+  EQUITY_COARSE_STEP_MS,
+  EQUITY_FINE_MS,
+  EQUITY_FINE_STEP_MS,
+  EQUITY_RAW_MS,
+  sumPositions,
+  type EquityPointRecord,
+  type EquitySums,
+  type RealizedSteps,
+} from './repos/equity.js';
 export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
 export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';
 export {

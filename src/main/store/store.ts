@@ -18,6 +18,7 @@ import { AccountsRepo } from './repos/accounts.js';
 import { AlertsRepo } from './repos/alerts.js';
 import { BlotterRepo } from './repos/blotter.js';
 import { CursorsRepo, type SyncStream } from './repos/cursors.js';
+import { EquityRepo, sumPositions } from './repos/equity.js';
 import { FixturesRepo } from './repos/fixtures.js';
 import { IntentsRepo } from './repos/intents.js';
 import { OrdersRepo } from './repos/orders.js';
@@ -63,6 +64,8 @@ export class Store {
   readonly blotter: BlotterRepo;
   readonly settlements: SettlementsRepo;
   readonly positions: PositionsRepo;
+  /** A point per positions read: the equity chart of the Portfolio (docs/portfolio.md). */
+  readonly equity: EquityRepo;
   readonly fixtures: FixturesRepo;
   readonly cursors: CursorsRepo;
   readonly alerts: AlertsRepo;
@@ -87,6 +90,7 @@ export class Store {
     this.blotter = new BlotterRepo(db, this.intents);
     this.settlements = new SettlementsRepo(db, options.settlements);
     this.positions = new PositionsRepo(db);
+    this.equity = new EquityRepo(db);
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
@@ -141,10 +145,14 @@ export class Store {
     });
   }
 
-  /** Replaces the account's open positions and stamps the `positions` stream, atomically. */
+  /**
+   * Replaces the account's open positions, records the snapshot's equity point (and thins the
+   * older ones) and stamps the `positions` stream, atomically.
+   */
   replacePositions(accountId: number, positions: readonly Position[], snapshotAt: number): void {
     this.transaction(() => {
       this.positions.replace(accountId, positions, snapshotAt);
+      this.equity.record(accountId, snapshotAt, sumPositions(positions));
       this.cursors.set(accountId, 'positions' satisfies SyncStream, snapshotAt, this.#now());
     });
   }

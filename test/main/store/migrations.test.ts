@@ -38,6 +38,7 @@ describe('migrations', () => {
     expect(tables).toEqual([
       'accounts',
       'alerts',
+      'equity_points',
       'fixtures',
       'order_intents',
       'orders',
