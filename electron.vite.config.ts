@@ -16,7 +16,12 @@ export default defineConfig({
           // The browser host: the same services under plain Node (`npm run serve`), bundled so it
           // starts without transpiling TypeScript on the fly.
           serve: resolve(import.meta.dirname, 'src/main/host/serve.ts'),
+          // The store's read worker (src/main/store/read-worker.ts): a thread's own entry, found
+          // beside the bundle that starts it.
+          'read-worker': resolve(import.meta.dirname, 'src/main/store/read-worker.thread.ts'),
         },
+        // Shared code in chunks/ below the entries: read-worker.ts finds its entry from there.
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
   },

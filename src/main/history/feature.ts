@@ -22,9 +22,8 @@ import {
   type Store,
   type StoredSettlement,
 } from '../store/index.js';
+import type { StoreReads } from '../store/read-worker.js';
 import type { HistorySweepProgress } from '../sync/index.js';
-import { summarize } from './summary.js';
-import { ZonedCalendar } from './zoned-time.js';
 
 export type HistoryChannel =
   | 'history:list'
@@ -39,12 +38,14 @@ export interface HistoryContext {
   store: Store;
   /** The active session, waiting for it while the app starts or switches accounts. */
   active: Pick<ActiveAccount, 'started'>;
+  /** The store's read worker: where the heavy reads (summary, choices) run. */
+  reads: Pick<StoreReads, 'run'>;
   /** Local time (tests move it). */
   now?: () => number;
 }
 
 export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
-  const { store, active } = ctx;
+  const { store, active, reads } = ctx;
   const now = ctx.now ?? Date.now;
   return {
     'history:list': withSession(active, (s, query) => {
@@ -64,14 +65,11 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
       };
     }),
 
-    'history:summary': withSession(active, (s, { filter, timeZone }) => {
-      const calendar = new ZonedCalendar(timeZone);
-      const slots = store.settlements.slotTotals(s.accountId, settlementFilter(filter));
-      // Nothing stored is older than 1970: a start before it follows the data, as no start
-      // does (else the chart would run month by month from year 1).
-      const from = filter.from !== undefined && filter.from >= 0 ? filter.from : undefined;
-      const range = { now: now(), calendar, from, to: filter.to };
-      return { accountId: s.bridgeId, ...summarize(slots, range) };
+    // On the store's read worker: a big account's totals never hold the main thread.
+    'history:summary': withSession(active, async (s, { filter, timeZone }) => {
+      const input = { accountId: s.accountId, filter: settlementFilter(filter), timeZone };
+      const summary = await reads.run('historySummary', { ...input, now: now() });
+      return { accountId: s.bridgeId, ...summary };
     }),
 
     'history:detail': withSession(active, (s, { id }) => {
@@ -93,21 +91,9 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
       };
     }),
 
-    'history:choices': withSession(active, (s) => {
-      const c = store.settlements.choices(s.accountId);
-      const fixtures = c.contracts
-        .map((f) => ({
-          contractId: f.contractId,
-          name:
-            f.homeTeam !== null && f.awayTeam !== null
-              ? `${f.homeTeam} v ${f.awayTeam}`
-              : f.contractId,
-          league: f.league,
-          startsAt: f.startsAt,
-        }))
-        .sort((a, b) => (b.startsAt ?? 0) - (a.startsAt ?? 0) || a.name.localeCompare(b.name));
-      return { leagues: c.leagues, teams: c.teams, fixtures, first: c.first, last: c.last };
-    }),
+    'history:choices': withSession(active, (s) =>
+      reads.run('historyChoices', { accountId: s.accountId }),
+    ),
 
     'history:resync': withSession(active, (s) => {
       if (s.engine.historyProgress()?.state === 'running') {

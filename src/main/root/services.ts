@@ -35,6 +35,7 @@ import { marketsFeature } from '../markets/feature.js';
 import { practiceFeature } from '../practice/feature.js';
 import { PaperMode } from '../practice/paper.js';
 import type { Store } from '../store/index.js';
+import { StoreReads } from '../store/read-worker.js';
 import { supportFeature } from '../support/feature.js';
 import { statusFeature } from '../sync/feature.js';
 import { ActiveAccount, reasonOf, rememberedAccount } from './active.js';
@@ -105,6 +106,13 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     onError: (err) => logger.warn('the daily backup failed', { reason: reasonOf(err) }),
   });
   backups.start();
+  // The heavy reads (History's totals and menus) on a worker thread with its own connection.
+  const reads = new StoreReads({
+    file: store.file,
+    fallback: store,
+    logger,
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+  });
   const hub = new IpcEventHub();
   const emit: Emit = (event, payload) => hub.emit(event, payload);
   const registry = openAccountRegistry(store, options.keychainService);
@@ -148,6 +156,8 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     await paper.close();
     await backups.stop();
     governors.close();
+    // Before the store: the writer, closing last, folds the WAL back into the file.
+    await reads.close();
     store.close();
     logger.info('services stopped');
   });
@@ -157,7 +167,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     accounts,
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
-    historyFeature({ store, active }),
+    historyFeature({ store, active, reads }),
     pricesFeature({ store, active }),
     portfolioFeature({ store }),
     exports,

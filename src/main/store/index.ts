@@ -23,6 +23,12 @@ export {
   type StoreRecovery,
 } from './open.js';
 export {
+  openReadableStore,
+  type ReadableStore,
+  type ReadableStoreOptions,
+  type StoreRead,
+} from './read-worker-store.js';
+export {
   BACKUP_KEEP,
   backupFolderOf,
   backupStore,
