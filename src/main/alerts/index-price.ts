@@ -36,7 +36,7 @@ export interface IndexDistance {
 
 /** The outcome's index price as the store holds it, or undefined when its fixture is unknown. */
 export function readIndex(
-  store: Store,
+  store: Pick<Store, 'fixtures' | 'cursors'>,
   accountId: number,
   position: { contractId: string; outcome: string },
 ): IndexReading | undefined {

@@ -18,7 +18,7 @@ export function fixtureName(store: Store, accountId: number, contractId: string)
 
 /** Reads the account's fixtures once per contract while a batch of rows is built. */
 export function fixtureLookup(
-  store: Store,
+  store: Pick<Store, 'fixtures'>,
   accountId: number,
 ): (contractId: string) => FixtureRef | null {
   const seen = new Map<string, FixtureRef | null>();

@@ -3,12 +3,7 @@
  * works with the exchange away), their totals and P&L series aggregated in SQLite, a
  * settlement's detail, the Orders screen's totals, and the history sweep (first sync, resync).
  */
-import type {
-  HistoryFilter,
-  HistorySyncProgress,
-  OrdersScope,
-  SettlementRow,
-} from '../../shared/ipc/contract.js';
+import type { HistoryFilter, HistorySyncProgress, OrdersScope } from '../../shared/ipc/contract.js';
 import { fromMicros } from '../../shared/money.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
 import { withSession, type Handlers } from '../ipc/handler.js';
@@ -20,10 +15,10 @@ import {
   type OrderFilter,
   type SettlementFilter,
   type Store,
-  type StoredSettlement,
 } from '../store/index.js';
 import type { StoreReads } from '../store/read-worker.js';
 import type { HistorySweepProgress } from '../sync/index.js';
+import { settlementRow } from './rows.js';
 
 export type HistoryChannel =
   | 'history:list'
@@ -151,31 +146,6 @@ export function orderFilter(scope: OrdersScope): OrderFilter | null {
   if (scope.from !== undefined) out.from = scope.from;
   if (scope.to !== undefined) out.to = scope.to;
   return out;
-}
-
-/** A stored settlement as every screen lists it (History, the Portfolio's latest settlements). */
-export function settlementRow(
-  r: StoredSettlement,
-  fixture: ReturnType<typeof fixtureLookup>,
-): SettlementRow {
-  return {
-    id: r.id,
-    type: r.type,
-    contractId: r.contractId,
-    fixture: fixture(r.contractId),
-    outcome: r.outcome,
-    contracts: r.contracts,
-    price: r.price ?? null,
-    pnl: r.pnl ?? null,
-    payout: r.payout ?? null,
-    tx: r.tx,
-    settledAt: r.settledAt,
-    // Placeholder until realized P&L lands (issue 18): the exchange's figure where it has one.
-    realizedPnl: r.pnl ?? null,
-    costBasis: null,
-    pnlSource: r.pnl === undefined ? 'unknown' : 'exchange',
-    pnlNote: r.pnl === undefined ? 'Not worked out yet.' : null,
-  };
 }
 
 function bridgeProgress(

@@ -1,25 +1,24 @@
 /**
  * The Portfolio screen on the bridge (docs/portfolio.md): equity, exposure and the best and worst
  * positions, read from the store so it works offline. No session: the portfolio spans accounts
- * and answers with no active exchange. The reads are pure functions of the store (reads.ts), so
- * they can move to a worker thread's read connection unchanged.
+ * and answers with no active exchange. The reads (reads.ts) run on the store's read worker, so
+ * a long history never holds the main thread (src/main/store/README.md, "Heavy reads").
  */
 import type { Handlers } from '../ipc/handler.js';
-import type { Store } from '../store/index.js';
-import { equitySeries, portfolioView } from './reads.js';
+import type { StoreReads } from '../store/read-worker.js';
 
 export type PortfolioChannel = 'portfolio:view' | 'portfolio:equity';
 
 export interface PortfolioContext {
-  store: Store;
+  reads: Pick<StoreReads, 'run'>;
   now?: () => number;
 }
 
 export function portfolioFeature(ctx: PortfolioContext): Handlers<PortfolioChannel> {
-  const { store } = ctx;
+  const { reads } = ctx;
   const now = ctx.now ?? Date.now;
   return {
-    'portfolio:view': (query) => Promise.resolve(portfolioView(store, query, now())),
-    'portfolio:equity': (query) => Promise.resolve(equitySeries(store, query, now())),
+    'portfolio:view': (query) => reads.run('portfolioView', { query, now: now() }),
+    'portfolio:equity': (query) => reads.run('equitySeries', { query, now: now() }),
   };
 }

@@ -19,9 +19,9 @@ import type {
 import { fromMicros, toMicros, type Dec } from '../../shared/money.js';
 import { knockoutDistance, readIndex } from '../alerts/index.js';
 import { fixtureLookup } from '../desk/rows.js';
-import { settlementRow } from '../history/feature.js';
+import { settlementRow } from '../history/rows.js';
 import { Refusal } from '../refusal.js';
-import type { Store, StoredPosition } from '../store/index.js';
+import type { ReadableStore, StoredPosition } from '../store/index.js';
 import { exposureOf, NEAR_KNOCKOUT, type ExposedPosition } from './exposure.js';
 
 /** How the portfolio names paper mode's account. */
@@ -48,7 +48,7 @@ export interface ScopeAccount {
 }
 
 /** The accounts a scope adds up. An unknown account is refused; paper never set up is empty. */
-export function scopeAccounts(store: Store, scope: PortfolioScope): ScopeAccount[] {
+export function scopeAccounts(store: ReadableStore, scope: PortfolioScope): ScopeAccount[] {
   const all = store.accounts.list().map((a) => ({
     id: a.id,
     bridgeId: a.isPaper ? PAPER_ID : String(a.id),
@@ -74,7 +74,7 @@ export function scopeAccounts(store: Store, scope: PortfolioScope): ScopeAccount
 
 /** Equity, exposure, the best and worst open positions and the latest settlements. */
 export function portfolioView(
-  store: Store,
+  store: ReadableStore,
   { scope }: PortfolioQuery,
   _now: number,
 ): PortfolioView {
@@ -125,7 +125,7 @@ export function portfolioView(
  * point is now, with the same figures as portfolio:view.
  */
 export function equitySeries(
-  store: Store,
+  store: ReadableStore,
   { scope, period }: EquityQuery,
   now: number,
 ): EquitySeries {
@@ -162,7 +162,7 @@ export function equitySeries(
 }
 
 /** The earliest equity point or settlement of the accounts; `now` when there is none. */
-function firstOf(store: Store, accounts: readonly ScopeAccount[], now: number): number {
+function firstOf(store: ReadableStore, accounts: readonly ScopeAccount[], now: number): number {
   let first = now;
   for (const a of accounts) {
     for (const at of [store.equity.firstAt(a.id), store.equity.firstSettledAt(a.id)]) {
@@ -186,7 +186,7 @@ interface Open {
   row: PortfolioPosition;
 }
 
-function openPositions(store: Store, account: ScopeAccount): Open[] {
+function openPositions(store: ReadableStore, account: ScopeAccount): Open[] {
   const fixture = fixtureLookup(store, account.id);
   return store.positions.list(account.id).map((p) => {
     const ref = fixture(p.contractId);
@@ -224,7 +224,11 @@ function openPositions(store: Store, account: ScopeAccount): Open[] {
 }
 
 /** (index − knockout) / index, as Positions measures it; null when unboosted or unread. */
-function knockoutDistanceOf(store: Store, accountId: number, p: StoredPosition): Dec | null {
+function knockoutDistanceOf(
+  store: ReadableStore,
+  accountId: number,
+  p: StoredPosition,
+): Dec | null {
   if (!p.boosted || p.knockout === undefined) return null;
   const index = readIndex(store, accountId, p);
   return index === undefined ? null : knockoutDistance(index.price, p.knockout);

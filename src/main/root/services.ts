@@ -106,7 +106,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     onError: (err) => logger.warn('the daily backup failed', { reason: reasonOf(err) }),
   });
   backups.start();
-  // The heavy reads (History's totals and menus) on a worker thread with its own connection.
+  // The heavy reads (History, Portfolio) on a worker thread with its own connection.
   const reads = new StoreReads({
     file: store.file,
     fallback: store,
@@ -169,7 +169,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     deskFeature({ store, active }),
     historyFeature({ store, active, reads }),
     pricesFeature({ store, active }),
-    portfolioFeature({ store }),
+    portfolioFeature({ reads }),
     exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),

@@ -4,13 +4,19 @@
  * (README.md, "Heavy reads"); the worker's entry and the in-thread fallback both run this table,
  * and `StoreReads.run` is typed from it.
  */
+import type { EquityQuery, PortfolioQuery } from '../../shared/ipc/contract.js';
 import { historyChoices, historySummary } from '../history/reads.js';
+import { equitySeries, portfolioView } from '../portfolio/reads.js';
 import { readerInfo, type StoreRead } from './read-worker-store.js';
 
 export const STORE_READS = {
   readerInfo,
   historySummary,
   historyChoices,
+  portfolioView: (store, { query, now }: { query: PortfolioQuery; now: number }) =>
+    portfolioView(store, query, now),
+  equitySeries: (store, { query, now }: { query: EquityQuery; now: number }) =>
+    equitySeries(store, query, now),
 } satisfies Record<string, StoreRead<never, unknown>>;
 
 export type StoreReadName = keyof typeof STORE_READS;

@@ -49,7 +49,7 @@ export function markIndexRead(
 
 /** The last recorded read of the fixture's index price, or undefined when none is recorded. */
 export function lastIndexRead(
-  store: Store,
+  store: Pick<Store, 'cursors'>,
   accountId: number,
   contractId: string,
 ): IndexRead | undefined {
