@@ -313,7 +313,7 @@ describe('the history', () => {
     history.move(5);
     expect(history.active).toBe(2);
     history.openActive();
-    expect(history.opened?.row.id).toBe(1);
+    expect(history.opened?.row?.id).toBe(1);
     expect(history.opened?.loading).toBe(true);
     const orders = [orderRow({ clientOrderId: 'bd-buy' }), orderRow({ clientOrderId: 'bd-sell' })];
     detail.resolve({ row: settlementRow({ id: 1 }), working: null, orders });
