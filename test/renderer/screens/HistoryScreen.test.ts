@@ -8,11 +8,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import HistoryScreen from '../../../src/renderer/src/screens/HistoryScreen.svelte';
 import type { Root } from '../../../src/renderer/src/lib/root.js';
-import type {
-  HistoryQuery,
-  RealizedWorking,
-  SettlementRow,
-} from '../../../src/shared/ipc/contract.js';
+import type { HistoryQuery, SettlementRow } from '../../../src/shared/ipc/contract.js';
 import { FakeBridge, settle } from '../fake-bridge.js';
 import { mountWith, testRoot } from '../mount.js';
 import {
@@ -21,6 +17,7 @@ import {
   historyTotals,
   NOW,
   orderRow,
+  realizedWorking,
   settlementRow,
 } from '../rows.js';
 
@@ -63,22 +60,8 @@ const DISPUTED = settlementRow({
 });
 const ROWS: SettlementRow[] = [HELD, CLOSED, OLD, DISPUTED];
 
-const WORKING: RealizedWorking = {
-  method: 'average cost of the fills that built the position, fees included',
-  boughtContracts: 10,
-  boughtCost: '5.20',
-  soldContracts: 4,
-  soldCost: '2.08',
-  settledContracts: 6,
-  costBasis: '3.12',
-  payout: '6.00',
-  realizedPnl: '2.88',
-  exchangeCostBasis: '3.12',
-  exchangeCostBasisAt: NOW - 3_600_000,
-  difference: '0',
-};
-const WORKING_DISPUTED: RealizedWorking = {
-  ...WORKING,
+const WORKING = realizedWorking();
+const WORKING_DISPUTED = realizedWorking({
   boughtCost: '8.67',
   soldCost: '3.47',
   costBasis: '5.20',
@@ -86,7 +69,7 @@ const WORKING_DISPUTED: RealizedWorking = {
   realizedPnl: '4.80',
   exchangeCostBasis: '5.00',
   difference: '0.20',
-};
+});
 
 let bridge: FakeBridge;
 let root: Root;

@@ -2,7 +2,6 @@ import { describe, expect, test, vi } from 'vitest';
 import type {
   HistoryPage,
   HistorySummary,
-  RealizedWorking,
   SettlementDetail,
 } from '../../../src/shared/ipc/contract.js';
 import { HistoryState } from '../../../src/renderer/src/lib/state/history.svelte.js';
@@ -13,6 +12,7 @@ import {
   historyTotals,
   NOW,
   orderRow,
+  realizedWorking,
   settlementRow,
   settlementStore,
 } from '../rows.js';
@@ -28,20 +28,7 @@ const CHOICES = {
   last: NOW,
 };
 
-const WORKING: RealizedWorking = {
-  method: 'average cost of the fills, reduced in proportion by partial sells, fees included',
-  boughtContracts: 10,
-  boughtCost: '5.20',
-  soldContracts: 4,
-  soldCost: '2.08',
-  settledContracts: 6,
-  costBasis: '3.12',
-  payout: '6.00',
-  realizedPnl: '2.88',
-  exchangeCostBasis: '3.12',
-  exchangeCostBasisAt: NOW,
-  difference: '0',
-};
+const WORKING = realizedWorking();
 
 function setup(n = 1000) {
   const bridge = new FakeBridge();
