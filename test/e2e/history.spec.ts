@@ -35,7 +35,7 @@ const dataRows = (page: Page) =>
 const totals = (page: Page) => page.getByRole('group', { name: 'Totals for these filters' });
 const filters = (page: Page) => page.getByRole('form', { name: 'History filters' });
 
-/** The figure a totals entry shows ("P&L" -> "+$1.20 profit"). */
+/** The figure a totals entry shows ("Realized P&L" -> "+$1.20 profit"). */
 function figure(page: Page, term: string): Locator {
   return totals(page)
     .locator('div')
@@ -144,11 +144,15 @@ test('a history made at the desk: rows, totals, filters, export equal to the CLI
   await expect(totals(page)).toHaveAttribute('aria-busy', 'false');
   await expect(figure(page, 'Settlements')).toHaveText('3');
   await expect(figure(page, 'Knockouts')).toHaveText('1');
-  // The P&L column (the seventh): a dash for a settled game, which has a payout instead.
+  // The realized P&L column (the seventh) and where each comes from (the eighth): a close and a
+  // knockout as the exchange reported them; the game held to the end from the orders, or
+  // unknown. The total is every known row added up.
   const pnlCells = await dataRows(page).locator('[role="gridcell"]:nth-child(7)').allInnerTexts();
+  const sources = await dataRows(page).locator('[role="gridcell"]:nth-child(8)').allInnerTexts();
   const pnls = pnlCells.filter((t) => t.includes('$')).map(amount);
-  expect(pnls).toHaveLength(2);
-  expect(cmp(amount(await figure(page, 'P&L').innerText()), add(...pnls))).toBe(0);
+  expect(sources.filter((t) => t.includes('exchange'))).toHaveLength(2);
+  expect(pnls).toHaveLength(3 - sources.filter((t) => t.includes('unknown')).length);
+  expect(cmp(amount(await figure(page, 'Realized P&L').innerText()), add(...pnls))).toBe(0);
   await expect(page.getByRole('table', { name: /^Breakdown/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /P&L/ })).toBeVisible();
   await keepScreenshot(page, testInfo, 'history-three');

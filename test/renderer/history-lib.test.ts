@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { dateInput, localMidnight, rangeBounds } from '../../src/renderer/src/lib/date-range.js';
 import {
+  basisComparison,
   exportSentence,
+  pnlSourceSentence,
   shortHash,
   syncSentence,
+  unknownSentence,
+  workingSentence,
 } from '../../src/renderer/src/lib/history-words.js';
 import { NOW } from './rows.js';
 
@@ -124,5 +128,48 @@ describe('history in words', () => {
   test('transaction hashes are shortened, short ones kept whole', () => {
     expect(shortHash('0x' + 'ab'.repeat(32))).toBe('0xababab…abab');
     expect(shortHash('0xfeed')).toBe('0xfeed');
+  });
+
+  test('every P&L says where it comes from, with why when it is unknown', () => {
+    expect(pnlSourceSentence('exchange', null)).toBe('P&L reported by the exchange.');
+    expect(pnlSourceSentence('orders', null)).toBe('P&L computed from your orders.');
+    expect(pnlSourceSentence('unknown', 'The orders predate the first sync.')).toBe(
+      'P&L unknown, and not counted in the totals: The orders predate the first sync.',
+    );
+  });
+
+  test('the exchange’s cost basis disagrees only beyond a cent', () => {
+    const at = { exchangeCostBasis: '3.00', exchangeCostBasisAt: null };
+    expect(basisComparison({ ...at, difference: '0' })).toEqual({
+      words: 'The exchange’s last cost basis, $3.00, agrees.',
+      disagrees: false,
+    });
+    expect(basisComparison({ ...at, difference: '0.01' })).toEqual({
+      words: 'The exchange’s last cost basis, $3.00, agrees to within a cent.',
+      disagrees: false,
+    });
+    expect(basisComparison({ ...at, difference: '-0.010001' })).toEqual({
+      words:
+        'The exchange’s last cost basis, $3.00, disagrees: Betdesk’s basis is $0.01 less. ' +
+        'The figure from your orders stands; the difference is logged.',
+      disagrees: true,
+    });
+    expect(basisComparison({ ...at, difference: '0.25' }).words).toContain(
+      'Betdesk’s basis is $0.25 more',
+    );
+    expect(
+      basisComparison({ exchangeCostBasis: null, exchangeCostBasisAt: null, difference: null }),
+    ).toEqual({
+      words: 'The exchange never reported a cost basis for this position to Betdesk.',
+      disagrees: false,
+    });
+  });
+
+  test('the P&L of past bets being worked out, and the bets left out, in words', () => {
+    expect(workingSentence({ done: 40_000, total: 120_000 })).toBe(
+      'Working out the P&L of past bets: 40,000 of 120,000.',
+    );
+    expect(unknownSentence(2)).toBe('2 bets with unknown P&L, not counted');
+    expect(unknownSentence(1)).toBe('1 bet with unknown P&L, not counted');
   });
 });

@@ -14,6 +14,7 @@ import type {
   PositionRow,
   PositionsView,
   QuoteResult,
+  RealizedWorking,
   SettlementRow,
 } from '../../src/shared/ipc/contract.js';
 
@@ -217,6 +218,28 @@ export function settlementStore(n: number): (q: HistoryQuery) => HistoryPage {
       rows.push(settlementRow({ id, settledAt: NOW - i * 60_000 }));
     }
     return { accountId: null, rows, total, limit: q.limit, offset: q.offset };
+  };
+}
+
+/**
+ * How main worked out a SETTLEMENT's realized P&L: 10 bought for $5.20, 4 sold carrying $2.08,
+ * the 6 that settled cost $3.12 and paid $6.00; the exchange's last cost basis agrees.
+ */
+export function realizedWorking(over: Partial<RealizedWorking> = {}): RealizedWorking {
+  return {
+    method: 'average cost of the fills that built the position, fees included',
+    boughtContracts: 10,
+    boughtCost: '5.20',
+    soldContracts: 4,
+    soldCost: '2.08',
+    settledContracts: 6,
+    costBasis: '3.12',
+    payout: '6.00',
+    realizedPnl: '2.88',
+    exchangeCostBasis: '3.12',
+    exchangeCostBasisAt: NOW - 3_600_000,
+    difference: '0',
+    ...over,
   };
 }
 

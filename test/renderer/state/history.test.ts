@@ -1,5 +1,9 @@
-import { describe, expect, test } from 'vitest';
-import type { HistoryPage, SettlementDetail } from '../../../src/shared/ipc/contract.js';
+import { describe, expect, test, vi } from 'vitest';
+import type {
+  HistoryPage,
+  HistorySummary,
+  SettlementDetail,
+} from '../../../src/shared/ipc/contract.js';
 import { HistoryState } from '../../../src/renderer/src/lib/state/history.svelte.js';
 import { chooseBackwardsRange } from './backwards-range.js';
 import { deferred, FakeBridge, settle } from '../fake-bridge.js';
@@ -8,6 +12,7 @@ import {
   historyTotals,
   NOW,
   orderRow,
+  realizedWorking,
   settlementRow,
   settlementStore,
 } from '../rows.js';
@@ -22,6 +27,8 @@ const CHOICES = {
   first: NOW - 365 * 86_400_000,
   last: NOW,
 };
+
+const WORKING = realizedWorking();
 
 function setup(n = 1000) {
   const bridge = new FakeBridge();
@@ -313,7 +320,7 @@ describe('the history', () => {
     history.move(5);
     expect(history.active).toBe(2);
     history.openActive();
-    expect(history.opened?.row.id).toBe(1);
+    expect(history.opened?.row?.id).toBe(1);
     expect(history.opened?.loading).toBe(true);
     const orders = [orderRow({ clientOrderId: 'bd-buy' }), orderRow({ clientOrderId: 'bd-sell' })];
     detail.resolve({ row: settlementRow({ id: 1 }), working: null, orders });
@@ -334,6 +341,73 @@ describe('the history', () => {
     detail.resolve({ row: settlementRow({ id: 7 }), working: null, orders: [] });
     await opening;
     expect(history.opened).toBeNull();
+  });
+
+  test('a settlement opened by its id shows as loading, then with its row and arithmetic', async () => {
+    const bridge = new FakeBridge();
+    const detail = deferred<SettlementDetail>();
+    bridge.answer('history:detail', () => detail.promise);
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    const opening = history.openSettlement(42);
+    expect(history.opened).toMatchObject({ id: 42, row: null, loading: true, error: null });
+    const row = settlementRow({ id: 42, type: 'SETTLEMENT', pnlSource: 'orders' });
+    detail.resolve({ row, working: WORKING, orders: [orderRow()] });
+    await opening;
+    expect(history.opened).toMatchObject({ id: 42, row, working: WORKING, loading: false });
+    expect(bridge.inputs('history:detail')).toEqual([{ id: 42 }]);
+  });
+
+  test('a settlement id the account does not hold says so', async () => {
+    const bridge = new FakeBridge();
+    bridge.answer('history:detail', { row: null, working: null, orders: [] });
+    const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+    await history.openSettlement(9);
+    expect(history.opened).toMatchObject({
+      id: 9,
+      row: null,
+      loading: false,
+      error: 'This settlement is not in the active account’s history.',
+    });
+  });
+
+  test('while main works out past P&L, the screen re-reads every 2 s; once done, the rows too', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answers: HistorySummary['working'][] = [
+        { done: 40_000, total: 120_000 },
+        { done: 80_000, total: 120_000 },
+        null,
+      ];
+      const bridge = new FakeBridge();
+      bridge.answer('history:list', settlementStore(10));
+      bridge.answer('history:summary', () => historySummary({ working: answers.shift() ?? null }));
+      bridge.answer('history:choices', CHOICES);
+      const history = new HistoryState(bridge, { now: () => NOW, timeZone: 'UTC' });
+      const stop = history.start();
+      history.show();
+      await idle();
+      expect(history.working).toEqual({ done: 40_000, total: 120_000 });
+      vi.advanceTimersByTime(1_999);
+      await idle();
+      expect(bridge.inputs('history:summary')).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      await idle();
+      expect(bridge.inputs('history:summary')).toHaveLength(2);
+      expect(history.working).toEqual({ done: 80_000, total: 120_000 });
+      const listed = bridge.inputs('history:list').length;
+      vi.advanceTimersByTime(2_000);
+      await idle();
+      expect(history.working).toBeNull();
+      // Done: the rows on screen are read once more, for the figures now known.
+      expect(bridge.inputs('history:list').length).toBeGreaterThan(listed + 1);
+      const reads = bridge.inputs('history:summary').length;
+      vi.advanceTimersByTime(20_000);
+      await idle();
+      expect(bridge.inputs('history:summary')).toHaveLength(reads);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a failed read says why, and Try again reads what failed', async () => {

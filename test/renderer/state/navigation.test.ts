@@ -5,9 +5,14 @@ import { FakeBridge } from '../fake-bridge.js';
 function setup() {
   const bridge = new FakeBridge();
   const revealed: [string, string | undefined][] = [];
-  const nav = new NavigationState(bridge, { reveal: (c, o) => revealed.push([c, o]) });
+  const opened: number[] = [];
+  const nav = new NavigationState(
+    bridge,
+    { reveal: (c, o) => revealed.push([c, o]) },
+    { openSettlement: (id) => Promise.resolve(void opened.push(id)) },
+  );
   nav.start();
-  return { bridge, nav, revealed };
+  return { bridge, nav, revealed, opened };
 }
 
 const key = (
@@ -73,6 +78,15 @@ describe('navigation', () => {
     bridge.emit('app:show', { screen: 'orders', search: true });
     expect(nav.screen).toBe('markets');
     expect(nav.searchFor).toBe('markets');
+  });
+
+  test('app:show of History with a settlement opens that settlement’s detail', () => {
+    const { bridge, nav, opened } = setup();
+    bridge.emit('app:show', { screen: 'history' });
+    expect(opened).toEqual([]);
+    bridge.emit('app:show', { screen: 'history', settlementId: 42 });
+    expect(nav.screen).toBe('history');
+    expect(opened).toEqual([42]);
   });
 
   test('app:show with the shortcuts opens the overlay over the screen shown now', () => {

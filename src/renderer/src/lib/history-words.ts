@@ -3,9 +3,13 @@ import type { SettlementType } from '../../../shared/api/schemas.js';
 import type {
   ExportKind,
   ExportProgress,
+  HistorySummary,
   HistorySyncProgress,
+  PnlSource,
+  RealizedWorking,
 } from '../../../shared/ipc/contract.js';
-import { count } from './format.js';
+import { dec } from '../../../shared/money.js';
+import { count, money, settledTime } from './format.js';
 
 /**
  * The settlement types in the exchange's order (SETTLEMENT_TYPES). Spelled here because the
@@ -31,8 +35,74 @@ export const TYPE_MEANINGS: Record<SettlementType, string> = {
   SETTLEMENT: 'The game resolved while the bet was held: it paid out, or expired worthless.',
 };
 
-/** The sort menu's words; the P&L order puts settled bets (no P&L) last. */
-export const SORT_WORDS = { time: 'Newest first', pnl: 'Largest P&L first' } as const;
+/** The sort menu's words; the P&L order puts rows whose P&L is unknown last. */
+export const SORT_WORDS = { time: 'Newest first', pnl: 'Largest realized P&L first' } as const;
+
+/**
+ * Where a realized P&L comes from (docs/pnl.md), so the source never rests on colour: a mark,
+ * `short` words for the list's column, and `long` ones for a sentence ("P&L reported by the
+ * exchange").
+ */
+export const PNL_SOURCE_WORDS: Record<PnlSource, { mark: string; short: string; long: string }> = {
+  exchange: { mark: '◆', short: 'exchange', long: 'reported by the exchange' },
+  orders: { mark: 'Σ', short: 'your orders', long: 'computed from your orders' },
+  unknown: { mark: '?', short: 'unknown', long: 'unknown, and not counted in the totals' },
+};
+
+/**
+ * A row's source in one sentence, with its note (why it is unknown, or how it disagrees with
+ * the exchange): the list's title and description of the cell.
+ */
+export function pnlSourceSentence(source: PnlSource, note: string | null): string {
+  const base = `P&L ${PNL_SOURCE_WORDS[source].long}`;
+  return note ? `${base}: ${note}` : `${base}.`;
+}
+
+/** The exchange's cost basis is shown as a disagreement past this (docs/pnl.md). */
+const CENT = '0.01';
+
+/**
+ * How Betdesk's cost basis compares with the last one the exchange reported, in one sentence:
+ * a disagreement beyond a cent, agreement within it, or that the exchange never reported one.
+ */
+export function basisComparison(
+  w: Pick<RealizedWorking, 'exchangeCostBasis' | 'exchangeCostBasisAt' | 'difference'>,
+): { words: string; disagrees: boolean } {
+  if (w.exchangeCostBasis === null) {
+    return {
+      words: 'The exchange never reported a cost basis for this position to Betdesk.',
+      disagrees: false,
+    };
+  }
+  const when =
+    w.exchangeCostBasisAt === null ? '' : ` (read ${settledTime(w.exchangeCostBasisAt)})`;
+  const reported = `The exchange’s last cost basis, ${money(w.exchangeCostBasis)}${when},`;
+  if (w.difference === null) return { words: `${reported} was reported.`, disagrees: false };
+  const diff = dec(w.difference);
+  if (diff.abs().gt(CENT)) {
+    const way = diff.isNegative() ? 'less' : 'more';
+    return {
+      words:
+        `${reported} disagrees: Betdesk’s basis is ${money(diff.abs().toString())} ${way}. ` +
+        'The figure from your orders stands; the difference is logged.',
+      disagrees: true,
+    };
+  }
+  return {
+    words: diff.isZero() ? `${reported} agrees.` : `${reported} agrees to within a cent.`,
+    disagrees: false,
+  };
+}
+
+/** "Working out the P&L of past bets: 40,000 of 120,000", for the progress line. */
+export function workingSentence(w: NonNullable<HistorySummary['working']>): string {
+  return `Working out the P&L of past bets: ${count(w.done)} of ${count(w.total)}.`;
+}
+
+/** "2 bets with unknown P&L, not counted". */
+export function unknownSentence(n: number): string {
+  return `${count(n)} bet${n === 1 ? '' : 's'} with unknown P&L, not counted`;
+}
 
 const KIND_WORDS: Record<ExportKind, string> = { settlements: 'settlements', orders: 'orders' };
 

@@ -72,7 +72,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
   const csvExport = new ExportsState(bridge, download);
   const toasts = new ToastsState();
   const announcer = new Announcer();
-  const nav = new NavigationState(bridge, positions);
+  const nav = new NavigationState(bridge, positions, history);
   const support = new SupportState(bridge, copy);
 
   const slip = new SlipState(

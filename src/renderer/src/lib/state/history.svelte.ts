@@ -1,13 +1,15 @@
 /**
  * The History screen: the active account's settlements from the local store (so it works
  * offline), filtered by type, dates, league, team and fixture, newest first or by P&L; their
- * totals and P&L over time (aggregated in SQLite by main); and one settlement opened with the
- * orders that built and closed the position.
+ * totals and realized P&L over time (aggregated in SQLite by main); and one settlement opened
+ * with the orders that built and closed the position and how its P&L was worked out.
  *
  * A filter change asks for the first rows, then the summary (main answers one call at a time,
  * and the rows are what the user waits for); only the latest filter's answers apply.
  * `history:changed` re-reads the rows on screen and the totals, at most one re-read at a time,
- * and only while the screen is shown (else the next show re-reads).
+ * and only while the screen is shown (else the next show re-reads). While main is still working
+ * out the P&L of settlements stored before it could (`summary.working`, after an upgrade), the
+ * screen re-reads the same way every WORKING_POLL_MS, so the progress and the figures move.
  */
 import type { SettlementType } from '../../../../shared/api/schemas.js';
 import type {
@@ -17,6 +19,7 @@ import type {
   HistorySort,
   HistorySummary,
   OrderRow,
+  RealizedWorking,
   SettlementRow,
 } from '../../../../shared/ipc/contract.js';
 import { messageOf, type Bridge } from '../bridge.js';
@@ -34,6 +37,8 @@ export const HISTORY_MAX_PAGES = 40;
  * kick-offs first, narrowed by league, team and period.
  */
 export const FIXTURE_OPTIONS_MAX = 300;
+/** How often the screen re-reads while main works out the P&L of past settlements. */
+export const WORKING_POLL_MS = 2_000;
 
 export interface HistoryOptions {
   now?: () => number;
@@ -41,15 +46,22 @@ export interface HistoryOptions {
   timeZone?: string;
   pageSize?: number;
   maxPages?: number;
+  /** WORKING_POLL_MS unless told. */
+  workingPollMs?: number;
 }
 
 const DAY_MS = 86_400_000;
 
 export type FixtureChoice = HistoryChoices['fixtures'][number];
 
-/** A settlement opened: the row at once, its orders when main has read them. */
+/**
+ * A settlement opened: the row at once (from the list; null when opened by its id until main
+ * answers), its orders and the working of its P&L when main has read them.
+ */
 export interface OpenSettlement {
-  row: SettlementRow;
+  id: number;
+  row: SettlementRow | null;
+  working: RealizedWorking | null;
   orders: OrderRow[] | null;
   loading: boolean;
   error: string | null;
@@ -82,6 +94,8 @@ export class HistoryState {
   #changedDuringReread = false;
   #detailRequest = 0;
   #queryId = 0;
+  #workingPoll: ReturnType<typeof setTimeout> | null = null;
+  readonly #workingPollMs: number;
   readonly range: DateRangeState;
   readonly rows: RowPages<SettlementRow>;
   readonly #bridge: Bridge;
@@ -105,6 +119,7 @@ export class HistoryState {
   constructor(bridge: Bridge, options: HistoryOptions = {}) {
     this.#bridge = bridge;
     this.#timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    this.#workingPollMs = options.workingPollMs ?? WORKING_POLL_MS;
     this.range = new DateRangeState(() => void this.#query(), options.now);
     this.rows = new RowPages<SettlementRow>({
       pageSize: options.pageSize ?? HISTORY_PAGE_SIZE,
@@ -255,16 +270,38 @@ export class HistoryState {
   }
 
   /** Shows the settlement at once and reads the orders that built and closed it. */
-  async openRow(row: SettlementRow): Promise<void> {
+  openRow(row: SettlementRow): Promise<void> {
+    return this.#open(row.id, row);
+  }
+
+  /**
+   * Opens a settlement by its id (`app:show` with a settlementId, a Portfolio row): the detail
+   * shows as loading until main answers with the row.
+   */
+  openSettlement(id: number): Promise<void> {
+    const held = this.opened?.row?.id === id ? this.opened.row : null;
+    return this.#open(id, held);
+  }
+
+  async #open(id: number, row: SettlementRow | null): Promise<void> {
     const mine = ++this.#detailRequest;
-    this.opened = { row, orders: null, loading: true, error: null };
+    const opened = { id, row, working: null, orders: null, loading: true, error: null };
+    this.opened = opened;
     try {
-      const detail = await this.#bridge.invoke('history:detail', { id: row.id });
+      const detail = await this.#bridge.invoke('history:detail', { id });
       if (mine !== this.#detailRequest) return;
-      this.opened = { row: detail.row ?? row, orders: detail.orders, loading: false, error: null };
+      const found = detail.row ?? row;
+      this.opened = {
+        ...opened,
+        row: found,
+        working: detail.working,
+        orders: detail.orders,
+        loading: false,
+        error: found ? null : 'This settlement is not in the active account’s history.',
+      };
     } catch (err) {
       if (mine !== this.#detailRequest) return;
-      this.opened = { row, orders: null, loading: false, error: messageOf(err) };
+      this.opened = { ...opened, loading: false, error: messageOf(err) };
     }
   }
 
@@ -277,7 +314,11 @@ export class HistoryState {
 
   /** Follows `history:changed`; returns the function that stops. Nothing is read until shown. */
   start(): () => void {
-    return this.#bridge.on('history:changed', () => this.refresh());
+    const stop = this.#bridge.on('history:changed', () => this.refresh());
+    return () => {
+      stop();
+      this.#stopPolling();
+    };
   }
 
   /** The screen is on view: the first read, or the re-read it missed while hidden. */
@@ -289,6 +330,11 @@ export class HistoryState {
 
   hide(): void {
     this.#visible = false;
+  }
+
+  /** Main is working out the P&L of past settlements: how far, or null when it is not. */
+  get working(): HistorySummary['working'] {
+    return this.summary?.working ?? null;
   }
 
   /** Reads everything for the filters as they are: rows, then totals, then the menus. */
@@ -359,6 +405,7 @@ export class HistoryState {
     this.summaryReads.error = null;
     this.choices = null;
     this.rows.clear();
+    this.#stopPolling();
     this.#queryId++;
     this.#reading = false;
     this.closeDetail();
@@ -393,8 +440,28 @@ export class HistoryState {
   #loadSummary(filter: HistoryFilter): Promise<boolean> {
     return this.summaryReads.run(
       () => this.#bridge.invoke('history:summary', { filter, timeZone: this.#timeZone }),
-      (summary) => (this.summary = summary),
+      (summary) => {
+        const wasWorking = this.working !== null;
+        this.summary = summary;
+        if (summary.working) this.#pollWhileWorking();
+        // The last of the old settlements got their figure: the rows on screen show it too.
+        else if (wasWorking) this.refresh();
+      },
     );
+  }
+
+  /** One re-read after WORKING_POLL_MS (a summary still working schedules the next). */
+  #pollWhileWorking(): void {
+    if (this.#workingPoll !== null) return;
+    this.#workingPoll = setTimeout(() => {
+      this.#workingPoll = null;
+      this.refresh();
+    }, this.#workingPollMs);
+  }
+
+  #stopPolling(): void {
+    if (this.#workingPoll !== null) clearTimeout(this.#workingPoll);
+    this.#workingPoll = null;
   }
 
   /** Fixtures of the league and team chosen (and, with `byPeriod`, around the period). */

@@ -13,6 +13,10 @@ export interface RevealsPositions {
   reveal(contractId: string, outcome?: string): void;
 }
 
+export interface OpensSettlements {
+  openSettlement(id: number): Promise<void>;
+}
+
 export class NavigationState {
   screen = $state<DeskScreen>('markets');
   shortcutsOpen = $state(false);
@@ -20,10 +24,12 @@ export class NavigationState {
   searchFor = $state<DeskScreen | null>(null);
   readonly #bridge: Bridge;
   readonly #positions: RevealsPositions;
+  readonly #history: OpensSettlements;
 
-  constructor(bridge: Bridge, positions: RevealsPositions) {
+  constructor(bridge: Bridge, positions: RevealsPositions, history: OpensSettlements) {
     this.#bridge = bridge;
     this.#positions = positions;
+    this.#history = history;
   }
 
   requestSearch(): void {
@@ -45,6 +51,9 @@ export class NavigationState {
     this.screen = request.screen;
     if (request.screen === 'positions' && request.contractId) {
       this.#positions.reveal(request.contractId, request.outcome);
+    }
+    if (request.screen === 'history' && request.settlementId !== undefined) {
+      void this.#history.openSettlement(request.settlementId);
     }
     if (request.search) this.requestSearch();
   }
