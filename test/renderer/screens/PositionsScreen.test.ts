@@ -104,7 +104,7 @@ test('Esc closes the detail and the focus goes back to the row’s Chart button'
   await expect.element(dialog().getByRole('heading', { level: 2 })).toHaveTextContent(/^LIV · /);
   series[0]?.resolve(priceSeries([]));
   await expect.element(dialog().getByText(/No price recorded for LIV yet/)).toBeVisible();
-  await expect.element(dialog().getByText('None (not boosted)')).toBeVisible();
+  await expect.element(dialog().getByText('Not boosted')).toBeVisible();
   await userEvent.keyboard('{Escape}');
   await expect.element(dialog()).not.toBeInTheDocument();
   await expect.element(button).toHaveFocus();
@@ -132,7 +132,12 @@ test('Enter on a focused row opens its detail; a failed read says why and reads 
     priceSeries(['0.60', '0.61'], { contractId: 'EPL-LIVMUN', outcome: 'LIV' }),
   );
   await dialog().getByRole('button', { name: 'Try again' }).click();
-  await expect
-    .element(dialog().getByRole('img', { name: /^LIV index price from 0\.60/ }))
-    .toBeVisible();
+  const chart = dialog().getByRole('img', { name: /^LIV index price from 0\.60/ });
+  await expect.element(chart).toBeVisible();
+  // Not boosted: no knockout line, in the legend or the words; the legend shows the last price.
+  await expect.poll(() => chart.element().querySelector('.u-legend')).not.toBeNull();
+  const legend = chart.element().querySelector('.u-legend')?.textContent ?? '';
+  expect(legend).not.toContain('Knockout');
+  expect(legend).toContain('0.61');
+  await expect.element(chart).toHaveAccessibleName(/Not boosted: no knockout\./);
 });
