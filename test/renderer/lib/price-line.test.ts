@@ -79,3 +79,16 @@ test('a line recorded for part of the window says since when, and holds its last
   expect(points[0]?.[0]).toBeCloseTo(1.5 + (53 * 21) / 24, 0);
   expect(end).toBe(54.5);
 });
+
+test('two hundred points draw one vertex per pixel column at most, the last price in each', () => {
+  const prices = Array.from({ length: 200 }, (_, i) => (0.5 + (i % 7) / 1000).toFixed(4));
+  const line = priceLine(prices);
+  const { points, end } = coordinates(linePath(line, from, to, BOX));
+  expect(points.length).toBeLessThanOrEqual(BOX.width + 1);
+  expect(new Set(points.map((p) => Math.floor(p[0] ?? 0))).size).toBeGreaterThan(points.length - 2);
+  // The newest price is the line's last vertex.
+  const last = coordinates(linePath(priceLine([prices[0] ?? '', '0.5500']), from, to, BOX));
+  expect(points.at(-1)?.[0]).toBe(54.5);
+  expect(last.points.at(-1)?.[1]).toBe(1.5);
+  expect(end).toBe(54.5);
+});

@@ -26,27 +26,41 @@ export interface LineBox {
  */
 export function linePath(line: PriceLine, from: number, to: number, box: LineBox): string {
   const pts = line.points;
-  if (pts.length === 0) return '';
-  const prices = pts.map((p) => Number(p.price));
-  let low = Math.min(...prices);
-  let high = Math.max(...prices);
+  const n = pts.length;
+  if (n === 0) return '';
+  const prices = new Array<number>(n);
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const p = Number(pts[i]?.price);
+    prices[i] = p;
+    if (p < low) low = p;
+    if (p > high) high = p;
+  }
   if (high - low < MIN_SPAN) {
     const mid = (high + low) / 2;
     low = mid - MIN_SPAN / 2;
     high = mid + MIN_SPAN / 2;
   }
   const pad = 1.5;
-  const span = Math.max(1, to - from);
-  const x = (at: number) =>
-    pad + ((box.width - 2 * pad) * (Math.min(Math.max(at, from), to) - from)) / span;
-  const y = (p: number) => pad + (box.height - 2 * pad) * (1 - (p - low) / (high - low));
-  const r = (n: number) => Math.round(n * 10) / 10;
-  let d = '';
-  pts.forEach((p, i) => {
-    d += `${i === 0 ? 'M' : 'L'}${r(x(p.at))} ${r(y(prices[i] ?? 0))}`;
-  });
-  d += `H${r(box.width - pad)}`;
-  return d;
+  const xScale = (box.width - 2 * pad) / Math.max(1, to - from);
+  const yScale = (box.height - 2 * pad) / (high - low);
+  const tenth = (v: number) => Math.round(v * 10) / 10;
+  const xOf = (i: number) =>
+    tenth(pad + xScale * (Math.min(Math.max(pts[i]?.at ?? from, from), to) - from));
+  // One vertex per pixel column at most (the last price in it): 200 points in 56 px draw the same.
+  const parts: string[] = [];
+  let x = xOf(0);
+  for (let i = 0; i < n; i++) {
+    const next = i + 1 < n ? xOf(i + 1) : Infinity;
+    if (i === 0 || Math.floor(next) !== Math.floor(x)) {
+      const y = tenth(pad + yScale * (high - (prices[i] ?? low)));
+      parts.push(`${parts.length === 0 ? 'M' : 'L'}${x} ${y}`);
+    }
+    x = next;
+  }
+  parts.push(`H${tenth(box.width - pad)}`);
+  return parts.join('');
 }
 
 /** "3.1 cents", "1 cent", "0.05 cents": a price move as cents, without trailing zeros. */
