@@ -1,8 +1,9 @@
 /**
  * Accessibility in Chromium through the browser host: every screen (Markets, Positions, Orders,
  * Alerts, History, Accounts) and the states a user opens (a quote in the slip, the bet
- * confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, the practice
- * panel), in the light and the dark theme, checked with axe-core against WCAG 2.2 A and AA.
+ * confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, a position's
+ * detail, the practice panel), in the light and the dark theme, checked with axe-core against
+ * WCAG 2.2 A and AA.
  *
  * axe checks target size (2.5.8) and label in name (2.5.3) only in part, so two checks of our
  * own run beside it on every state: each control is at least 24 × 24 px (stricter than 2.5.8,
@@ -226,6 +227,17 @@ for (const scheme of SCHEMES) {
       await row.click({ timeout: 30_000 });
       await expect(practiceOf(page)).toBeVisible();
       await check('Positions and the practice panel');
+      // The position's detail (its price chart), and back to its row.
+      const chart = positionsTable(page).getByRole('button', {
+        name: `Chart ${bet.outcome} ${bet.home} v ${bet.away}`,
+      });
+      await chart.click();
+      await expect(page.getByRole('dialog', { name: new RegExp(`^${bet.outcome}`) })).toBeVisible();
+      await expect(page.getByRole('dialog').getByText(/Loading prices…/)).toHaveCount(0);
+      await check('Positions, a position’s detail');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(chart).toBeFocused();
 
       await show(page, 'Orders');
       await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();

@@ -1,5 +1,9 @@
-/** The markets screen's data: fixtures from the local store, filtered and paged by main. */
-import type { Fixture, FixturePage } from '../../../../shared/ipc/contract.js';
+/**
+ * The markets screen's data: fixtures from the local store, filtered and paged by main, and the
+ * 24 h price line of each outcome shown (docs/ipc.md, `prices:lines`), read once the page's rows
+ * are up so that they never wait for the lines.
+ */
+import type { Fixture, FixturePage, PriceLine } from '../../../../shared/ipc/contract.js';
 import type { Bridge } from '../bridge.js';
 import { Loader } from './loader.svelte.js';
 import { PageWindow } from './page-window.svelte.js';
@@ -7,6 +11,17 @@ import { PageWindow } from './page-window.svelte.js';
 export const PAGE_SIZE = 20;
 /** Typing in the team search waits this long for the next key before asking main. */
 export const SEARCH_DELAY_MS = 250;
+
+/** The price lines read for the page: by `contractId|outcome`, and the window they cover. */
+export interface PageLines {
+  from: number;
+  to: number;
+  /** The fixtures main has answered for: an outcome of one without a line has no history. */
+  answered: ReadonlySet<string>;
+  lines: ReadonlyMap<string, PriceLine>;
+}
+
+const NO_LINES: PageLines = { from: 0, to: 0, answered: new Set(), lines: new Map() };
 
 export interface LeagueGroup {
   league: string;
@@ -21,6 +36,10 @@ export class MarketsState {
   page = $state.raw<FixturePage | null>(null);
   /** The reads of the page: `loading`, and `error` in the bridge's words. */
   readonly reads = new Loader();
+  /** The price lines of the page's outcomes; a new page keeps those it still shows. */
+  priceLines = $state.raw<PageLines>(NO_LINES);
+  /** The reads of the lines, apart from the page's: a failure leaves the rows as they are. */
+  readonly lineReads = new Loader();
   /** The page's fixtures grouped by league, leagues in the order they first appear. */
   readonly groups: LeagueGroup[] = $derived.by(() => {
     const groups: LeagueGroup[] = [];
@@ -74,6 +93,17 @@ export class MarketsState {
     return this.page?.fixtures.find((f) => f.contractId === contractId) ?? null;
   }
 
+  /**
+   * The outcome's 24 h line: undefined while it is on its way, null when main recorded no price
+   * for it yet.
+   */
+  lineOf(contractId: string, outcome: string): PriceLine | null | undefined {
+    const { answered, lines } = this.priceLines;
+    const line = lines.get(`${contractId}|${outcome}`);
+    if (line) return line;
+    return answered.has(contractId) ? null : undefined;
+  }
+
   /** Reloads whenever main says the fixtures changed; returns the function that stops. */
   start(): () => void {
     const stop = this.#bridge.on('fixtures:changed', () => void this.load());
@@ -93,9 +123,33 @@ export class MarketsState {
       limit: PAGE_SIZE,
       offset: this.paging.offset,
     };
-    await this.reads.run(
+    const latest = await this.reads.run(
       () => this.#bridge.invoke('fixtures:list', filter),
       (page) => (this.page = page),
+    );
+    // The rows are up: their lines follow, and are not waited for.
+    if (latest && this.page) void this.#loadLines(this.page.fixtures.map((f) => f.contractId));
+  }
+
+  /** One `prices:lines` call for the whole page. */
+  async #loadLines(contractIds: string[]): Promise<void> {
+    if (contractIds.length === 0) {
+      this.lineReads.cancel();
+      return;
+    }
+    await this.lineReads.run(
+      () => this.#bridge.invoke('prices:lines', { contractIds }),
+      (answer) => {
+        // Built once and replaced whole ($state.raw): one signal per answer, not per line.
+        /* eslint-disable svelte/prefer-svelte-reactivity */
+        this.priceLines = {
+          from: answer.from,
+          to: answer.to,
+          answered: new Set(contractIds),
+          lines: new Map(answer.lines.map((l) => [`${l.contractId}|${l.outcome}`, l])),
+        };
+        /* eslint-enable svelte/prefer-svelte-reactivity */
+      },
     );
   }
 
@@ -103,6 +157,8 @@ export class MarketsState {
   async filter(): Promise<void> {
     clearTimeout(this.#searchTimer);
     this.paging.reset();
+    // Another filter or another account: no line of the last one is shown as this one's.
+    this.priceLines = NO_LINES;
     await this.load();
   }
 

@@ -10,7 +10,7 @@ import { shortcutFor, type DeskScreen, type KeyPress } from '../keys.js';
 const SEARCHABLE: readonly DeskScreen[] = ['markets', 'positions'];
 
 export interface RevealsPositions {
-  reveal(contractId: string, outcome?: string): void;
+  reveal(contractId: string, outcome?: string, detail?: boolean): void;
 }
 
 export interface OpensSettlements {
@@ -50,7 +50,7 @@ export class NavigationState {
     }
     this.screen = request.screen;
     if (request.screen === 'positions' && request.contractId) {
-      this.#positions.reveal(request.contractId, request.outcome);
+      this.#positions.reveal(request.contractId, request.outcome, request.detail === true);
     }
     if (request.screen === 'history' && request.settlementId !== undefined) {
       void this.#history.openSettlement(request.settlementId);

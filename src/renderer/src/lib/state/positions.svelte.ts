@@ -10,6 +10,7 @@ import type { Bridge } from '../bridge.js';
 import { ago } from '../format.js';
 import type { Clock } from './clock.svelte.js';
 import { Loader } from './loader.svelte.js';
+import { PositionDetailState } from './positions-detail.svelte.js';
 
 /** The sortable columns, each with how two rows compare on it. */
 export const POSITION_SORTS = {
@@ -61,6 +62,8 @@ export class PositionsState {
   selected = $state<string | null>(null);
   /** A row main asked to bring forward (a clicked alert or notification); see `reveal`. */
   highlight = $state<{ key: string; seq: number } | null>(null);
+  /** The position opened in its detail (its chart), if one is. */
+  readonly detail: PositionDetailState;
 
   /** Every open position, unfiltered (the slip checks them for known refusals). */
   readonly all: readonly PositionRow[] = $derived(this.view?.positions ?? []);
@@ -129,6 +132,7 @@ export class PositionsState {
   constructor(bridge: Bridge, clock: Clock) {
     this.#bridge = bridge;
     this.#clock = clock;
+    this.detail = new PositionDetailState(bridge);
   }
 
   get sortKey(): PositionSortKey {
@@ -148,8 +152,11 @@ export class PositionsState {
     }
   }
 
-  /** Brings a row forward: selects it, clears a filter that would hide it, and flags it. */
-  reveal(contractId: string, outcome?: string): void {
+  /**
+   * Brings a row forward: selects it, clears a filter that would hide it, and flags it; with
+   * `detail`, opens its detail too (main names the outcome then).
+   */
+  reveal(contractId: string, outcome?: string, detail = false): void {
     const row =
       this.all.find((p) => p.contractId === contractId && (!outcome || p.outcome === outcome)) ??
       null;
@@ -157,6 +164,14 @@ export class PositionsState {
     if (row && !this.rows.includes(row)) this.search = '';
     this.selected = key;
     this.highlight = { key, seq: (this.highlight?.seq ?? 0) + 1 };
+    const named = row?.outcome ?? outcome;
+    if (detail && named) this.detail.open({ contractId, outcome: named }, row);
+  }
+
+  /** Opens a row's detail (its chart), from the row itself. */
+  openDetail(row: PositionRow): void {
+    this.selected = positionKey(row);
+    this.detail.open(row, row);
   }
 
   /** Repaints from every push; returns the function that stops. */
@@ -165,6 +180,7 @@ export class PositionsState {
       this.reads.cancel(); // a push is newer than any read still on its way
       this.view = change.view;
       this.reads.error = null;
+      this.detail.follow(change.view.positions);
     });
     void this.load();
     return stop;
@@ -174,7 +190,10 @@ export class PositionsState {
   async load(): Promise<void> {
     await this.reads.run(
       () => this.#bridge.invoke('positions:list', {}),
-      (view) => (this.view = view),
+      (view) => {
+        this.view = view;
+        this.detail.follow(view.positions);
+      },
     );
   }
 
@@ -183,6 +202,7 @@ export class PositionsState {
     this.view = null;
     this.selected = null;
     this.highlight = null;
+    this.detail.close();
     void this.load();
   }
 }
