@@ -278,12 +278,12 @@ async function focusInside(dialog: Locator): Promise<boolean> {
   return dialog.evaluate((d: El) => d.contains(document.activeElement));
 }
 
-/** Ctrl+6, `?` and `/` act on nothing behind the open `dialog`; Tab keeps the focus in it. */
+/** Ctrl+7, `?` and `/` act on nothing behind the open `dialog`; Tab keeps the focus in it. */
 async function keyboardStaysIn(page: Page, dialog: Locator): Promise<void> {
   // The page behind is inert, out of the accessibility tree: found by its id.
   const history = page.locator('#history-title');
   await expect.poll(() => focusInside(dialog)).toBe(true);
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Control+7');
   await page.keyboard.press('Control+1');
   await page.keyboard.press('?');
   await page.keyboard.press('/');
@@ -341,6 +341,6 @@ test('a modal owns the keyboard: no shortcut acts behind it, focus stays in and 
   await expect(detail).toHaveCount(0);
 
   // With no modal open the shortcuts act again.
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Control+7');
   await expect(page.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();
 });
