@@ -37,6 +37,12 @@ export function nearKnockoutWords(near: PortfolioExposure['nearKnockout']): stri
   return `${money(near.atRisk)} on ${count(n)} boosted position${n === 1 ? '' : 's'} within 10 % of the knockout`;
 }
 
+/**
+ * A row of an account other than the active one: Positions and History show the active
+ * account alone, so opening it switches account first.
+ */
+export const SWITCHES = '(not the active account: opening switches to it)';
+
 /** Where a realized P&L comes from (docs/pnl.md). */
 export const SOURCE_WORDS: Record<PnlSource, string> = {
   exchange: 'reported by the exchange',
