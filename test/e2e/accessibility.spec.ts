@@ -1,8 +1,9 @@
 /**
- * Accessibility in Chromium through the browser host: every screen (Markets, Positions, Orders,
- * Alerts, History, Accounts) and the states a user opens (a quote in the slip, the bet
- * confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, the practice
- * panel), in the light and the dark theme, checked with axe-core against WCAG 2.2 A and AA.
+ * Accessibility in Chromium through the browser host: every screen (Markets, Portfolio,
+ * Positions, Orders, Alerts, History, Accounts) and the states a user opens (a quote in the slip,
+ * the bet confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, the
+ * practice panel), in the light and the dark theme, checked with axe-core against WCAG 2.2 A and
+ * AA.
  *
  * axe checks target size (2.5.8) and label in name (2.5.3) only in part, so two checks of our
  * own run beside it on every state: each control is at least 24 × 24 px (stricter than 2.5.8,
@@ -217,6 +218,12 @@ for (const scheme of SCHEMES) {
         'Filled',
         { timeout: 30_000 },
       );
+
+      // Portfolio, with the position just bought.
+      await show(page, 'Portfolio');
+      await expect(page.getByRole('heading', { name: 'Portfolio', level: 2 })).toBeVisible();
+      await expect(page.getByText('Loading the portfolio…')).toHaveCount(0);
+      await check('Portfolio');
 
       // Positions, with the practice panel on the position.
       await show(page, 'Positions');

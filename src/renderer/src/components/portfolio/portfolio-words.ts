@@ -59,11 +59,16 @@ export const PERIOD_WORDS: Record<EquityPeriod, string> = {
 };
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const hourFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
-/** A point's time as the period reads it: an hour within a day, else a date. */
-export function pointTime(period: EquityPeriod, ms: number): string {
-  return period === 'day' ? timeFormat.format(ms) : dayFormat.format(ms);
+/** A point's time as finely as the points are spaced: with the hour below a day, else a date. */
+export function pointTime(stepMs: number, ms: number): string {
+  return stepMs < 86_400_000 ? hourFormat.format(ms) : dayFormat.format(ms);
 }
 
 /**
@@ -85,7 +90,7 @@ export function equityWords(series: EquitySeries): string {
   const sign = cmp(change, 0);
   const moved =
     sign === 0 ? 'unchanged' : `${sign > 0 ? 'up' : 'down'} ${money(dec(change).abs().toFixed(2))}`;
-  const at = (ms: number) => pointTime(series.period, ms);
+  const at = (ms: number) => pointTime(series.stepMs, ms);
   return (
     `Equity over ${over}: ${moved}, from ${signedMoney(first.equity)} (${at(first.at)}) to ` +
     `${signedMoney(last.equity)} (${at(last.at)}); lowest ${signedMoney(low.equity)} ` +
