@@ -4,8 +4,10 @@
  * league, fixture or outcome, rows that open what they name, and its loading, failed and empty
  * states in words.
  */
+import axe from 'axe-core';
 import { afterEach, expect, test } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
+import '../../../src/renderer/src/app.css';
 import PortfolioScreen from '../../../src/renderer/src/screens/PortfolioScreen.svelte';
 import type { Root } from '../../../src/renderer/src/lib/root.js';
 import type { AppInfo, PortfolioView } from '../../../src/shared/ipc/contract.js';
@@ -187,4 +189,22 @@ test('offline, the figures say they come from this computer', async () => {
   await expect
     .element(page.getByText(/^Offline: these are the figures saved on this computer/))
     .toBeVisible();
+});
+
+test('with figures in every part, axe finds no WCAG 2.2 A/AA problem, light and dark', async () => {
+  await open({ view: { unknownSettlements: 2 } });
+  await expect.element(figures()).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await cdp().send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-color-scheme', value: scheme }],
+    });
+    await new Promise((done) => requestAnimationFrame(done));
+    const result = await axe.run(document.body, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
+    });
+    const problems = result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${scheme}: ${v.id} ${v.help}: ${n.target.join(' ')}`),
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
+  }
 });
