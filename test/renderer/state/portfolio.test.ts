@@ -117,6 +117,24 @@ describe('the portfolio', () => {
     expect(reads(bridge).slice(2)).toEqual([view(isa), equity(isa, 'month')]);
   });
 
+  test('an account added or removed reads the figures again; nothing changed, nothing read', async () => {
+    const { bridge, root, portfolio } = await setup();
+    portfolio.show();
+    await settle();
+    portfolio.follow();
+    await settle();
+    expect(reads(bridge)).toHaveLength(2);
+    bridge.answer('accounts:list', { accounts: [MAIN] });
+    await root.accounts.load();
+    portfolio.follow(); // the screen calls it when the accounts change
+    await settle();
+    expect(reads(bridge).slice(2)).toEqual([
+      view({ kind: 'live' }),
+      equity({ kind: 'live' }, 'month'),
+    ]);
+    expect(portfolio.scopeWords).toBe('All exchange accounts (1)');
+  });
+
   test('a period reads its curve alone; the figures stay', async () => {
     const { bridge, portfolio } = await setup();
     portfolio.show();
