@@ -3,11 +3,20 @@
  * renderer's navigation list the same ones, and Ctrl/Cmd+1… follow this order in both. Plain
  * data without the schema library, so the renderer loads it as it is.
  */
-export const SCREENS = ['markets', 'positions', 'orders', 'alerts', 'history', 'accounts'] as const;
+export const SCREENS = [
+  'markets',
+  'portfolio',
+  'positions',
+  'orders',
+  'alerts',
+  'history',
+  'accounts',
+] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
 export const SCREEN_LABELS: Record<ScreenName, string> = {
   markets: 'Markets',
+  portfolio: 'Portfolio',
   positions: 'Positions',
   orders: 'Orders',
   alerts: 'Alerts',

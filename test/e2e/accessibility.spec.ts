@@ -1,9 +1,9 @@
 /**
- * Accessibility in Chromium through the browser host: every screen (Markets, Positions, Orders,
- * Alerts, History, Accounts) and the states a user opens (a quote in the slip, the bet
- * confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, a position's
- * detail, the practice panel), in the light and the dark theme, checked with axe-core against
- * WCAG 2.2 A and AA.
+ * Accessibility in Chromium through the browser host: every screen (Markets, Portfolio,
+ * Positions, Orders, Alerts, History, Accounts) and the states a user opens (a quote in the slip,
+ * the bet confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, a
+ * position's detail, the practice panel), in the light and the dark theme, checked with axe-core
+ * against WCAG 2.2 A and AA.
  *
  * axe checks target size (2.5.8) and label in name (2.5.3) only in part, so two checks of our
  * own run beside it on every state: each control is at least 24 × 24 px (stricter than 2.5.8,
@@ -219,6 +219,12 @@ for (const scheme of SCHEMES) {
         { timeout: 30_000 },
       );
 
+      // Portfolio, with the position just bought.
+      await show(page, 'Portfolio');
+      await expect(page.getByRole('heading', { name: 'Portfolio', level: 2 })).toBeVisible();
+      await expect(page.getByText('Loading the portfolio…')).toHaveCount(0);
+      await check('Portfolio');
+
       // Positions, with the practice panel on the position.
       await show(page, 'Positions');
       const row = positionsTable(page).getByRole('row', {
@@ -290,12 +296,12 @@ async function focusInside(dialog: Locator): Promise<boolean> {
   return dialog.evaluate((d: El) => d.contains(document.activeElement));
 }
 
-/** Ctrl+6, `?` and `/` act on nothing behind the open `dialog`; Tab keeps the focus in it. */
+/** Ctrl+7, `?` and `/` act on nothing behind the open `dialog`; Tab keeps the focus in it. */
 async function keyboardStaysIn(page: Page, dialog: Locator): Promise<void> {
   // The page behind is inert, out of the accessibility tree: found by its id.
   const history = page.locator('#history-title');
   await expect.poll(() => focusInside(dialog)).toBe(true);
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Control+7');
   await page.keyboard.press('Control+1');
   await page.keyboard.press('?');
   await page.keyboard.press('/');
@@ -353,6 +359,6 @@ test('a modal owns the keyboard: no shortcut acts behind it, focus stays in and 
   await expect(detail).toHaveCount(0);
 
   // With no modal open the shortcuts act again.
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Control+7');
   await expect(page.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();
 });

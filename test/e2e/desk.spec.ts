@@ -168,7 +168,7 @@ test('refusals and rejections are said in words', async ({ page, betdesk }, test
 test('keyboard: screens by number, / to search, ? for the shortcuts', async ({ page, betdesk }) => {
   await page.goto(betdesk.url);
   await expect(page.getByRole('listitem').first()).toBeVisible();
-  await page.keyboard.press('Control+2');
+  await page.keyboard.press('Control+3');
   await expect(page.getByRole('heading', { name: 'Positions', level: 2 })).toBeVisible();
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox', { name: 'Filter by league or team' })).toBeFocused();
@@ -176,7 +176,7 @@ test('keyboard: screens by number, / to search, ? for the shortcuts', async ({ p
   await page.locator('body').click();
   await page.keyboard.press('?');
   const overlay = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(overlay).toContainText('Ctrl/Cmd+5');
+  await expect(overlay).toContainText('Ctrl/Cmd+7');
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
 });

@@ -2,7 +2,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
-export type ScreenLabel = 'Markets' | 'Positions' | 'Orders' | 'Alerts' | 'History' | 'Accounts';
+export type ScreenLabel =
+  'Markets' | 'Portfolio' | 'Positions' | 'Orders' | 'Alerts' | 'History' | 'Accounts';
 
 /** A screen's button in the navigation (the Alerts one may carry its unread count). */
 export function screenButton(page: Page, name: ScreenLabel): Locator {

@@ -25,7 +25,7 @@ export interface MenuActions {
  * them: `registerAccelerator: false`. That flag works on Windows and Linux only; macOS always turns
  * an accelerator into a key equivalent, which for a bare `/` or `?` would swallow the character in
  * every text field (electron/electron#18295), so there the key goes into the label instead.
- * Cmd+1…6 may fire from the macOS menu as well; showing a screen twice is harmless.
+ * Cmd+1…7 may fire from the macOS menu as well; showing a screen twice is harmless.
  */
 const shown = (accelerator: string) => ({ accelerator, registerAccelerator: false });
 

@@ -207,7 +207,7 @@ describe('the Electron shell', () => {
     const win = electron.BrowserWindow.all[0]!;
     win.userClose();
     expect(menuItem('Go', 'Orders')).toMatchObject({
-      accelerator: 'CmdOrCtrl+3',
+      accelerator: 'CmdOrCtrl+4',
       registerAccelerator: false,
     });
     menuItem('Go', 'Orders')?.click?.();

@@ -21,22 +21,23 @@ const entries = (items: MenuItemConstructorOptions[]) =>
   );
 
 describe('the Go menu', () => {
-  it('lists the six screens in navigation order with Ctrl/Cmd+1…6, and search', () => {
+  it('lists the seven screens in navigation order with Ctrl/Cmd+1…7, and search', () => {
     expect(entries(goMenu('linux').items)).toEqual([
       'Markets | CmdOrCtrl+1 | false',
-      'Positions | CmdOrCtrl+2 | false',
-      'Orders | CmdOrCtrl+3 | false',
-      'Alerts | CmdOrCtrl+4 | false',
-      'History | CmdOrCtrl+5 | false',
-      'Accounts | CmdOrCtrl+6 | false',
+      'Portfolio | CmdOrCtrl+2 | false',
+      'Positions | CmdOrCtrl+3 | false',
+      'Orders | CmdOrCtrl+4 | false',
+      'Alerts | CmdOrCtrl+5 | false',
+      'History | CmdOrCtrl+6 | false',
+      'Accounts | CmdOrCtrl+7 | false',
       'separator',
       'Search | / | false',
     ]);
   });
 
   it('on macOS, where every accelerator is live, puts / in the label so fields still type it', () => {
-    expect(entries(goMenu('darwin').items).slice(5)).toEqual([
-      'Accounts | CmdOrCtrl+6 | false',
+    expect(entries(goMenu('darwin').items).slice(6)).toEqual([
+      'Accounts | CmdOrCtrl+7 | false',
       'separator',
       'Search (/) | - | -',
     ]);

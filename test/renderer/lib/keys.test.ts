@@ -16,7 +16,11 @@ describe('keyboard shortcuts', () => {
       kind: 'screen',
       screen: 'markets',
     });
-    expect(shortcutFor(press('5', { metaKey: true, editing: true }))).toEqual({
+    expect(shortcutFor(press('2', { ctrlKey: true }))).toEqual({
+      kind: 'screen',
+      screen: 'portfolio',
+    });
+    expect(shortcutFor(press('6', { metaKey: true, editing: true }))).toEqual({
       kind: 'screen',
       screen: 'history',
     });
@@ -32,7 +36,7 @@ describe('keyboard shortcuts', () => {
   });
 
   test('while a modal dialog is open, no shortcut acts behind it', () => {
-    expect(shortcutFor(press('6', { ctrlKey: true, modal: true }))).toBeNull();
+    expect(shortcutFor(press('7', { ctrlKey: true, modal: true }))).toBeNull();
     expect(shortcutFor(press('?', { modal: true }))).toBeNull();
     expect(shortcutFor(press('/', { modal: true }))).toBeNull();
     // The dialog closes itself on Esc (its cancel event).

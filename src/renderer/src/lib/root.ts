@@ -24,6 +24,7 @@ import { MarketsState } from './state/markets.svelte.js';
 import { NavigationState } from './state/navigation.svelte.js';
 import { Notifier, type NotificationPort } from './state/notifier.svelte.js';
 import { OrdersState } from './state/orders.svelte.js';
+import { PortfolioState } from './state/portfolio.svelte.js';
 import { PositionsState, positionKey } from './state/positions.svelte.js';
 import { PracticeState, type PracticeFixture } from './state/practice.svelte.js';
 import { SettingsState } from './state/settings.svelte.js';
@@ -74,6 +75,18 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
   const announcer = new Announcer();
   const nav = new NavigationState(bridge, positions, history);
   const support = new SupportState(bridge, copy);
+  const portfolio = new PortfolioState(
+    bridge,
+    {
+      app,
+      accounts,
+      nav,
+      get staleAfterMs() {
+        return positions.view?.staleAfterMs ?? null;
+      },
+    },
+    clock,
+  );
 
   const slip = new SlipState(
     bridge,
@@ -172,6 +185,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
       orders.start(),
       alerts.start(),
       history.start(),
+      portfolio.start(),
       historySync.start(),
       historySync.onEnd(() => history.refresh()),
       historySync.onEnd(() => announcer.announce(historySync.words ?? '')),
@@ -189,6 +203,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         void alerts.load();
         void historySync.load();
         history.refresh();
+        portfolio.refresh();
       }),
       app.onModeChange(() => {
         slip.clear();
@@ -219,6 +234,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
     orders,
     alerts,
     history,
+    portfolio,
     historySync,
     csvExport,
     toasts,
