@@ -1,10 +1,12 @@
 /**
  * Prices over time on the bridge (docs/prices.md): the active account's recorded index prices,
- * read from the store so the lines and charts work offline.
+ * read from the store so the lines and charts work offline. The reads are reads.ts's pure
+ * functions, which a worker thread can run as well.
  */
 import { withSession, type Handlers } from '../ipc/handler.js';
 import type { ActiveAccount } from '../root/active.js';
 import type { Store } from '../store/index.js';
+import { priceLines, priceSeries } from './reads.js';
 
 export type PricesChannel = 'prices:lines' | 'prices:series';
 
@@ -15,15 +17,14 @@ export interface PricesContext {
 }
 
 export function pricesFeature(ctx: PricesContext): Handlers<PricesChannel> {
-  const { active } = ctx;
+  const { active, store } = ctx;
   const now = ctx.now ?? Date.now;
   return {
-    // Placeholder until the price history is recorded (issue 18): nothing is known yet.
-    'prices:lines': withSession(active, () => ({ from: now() - 86_400_000, to: now(), lines: [] })),
-    'prices:series': withSession(active, (_s, { contractId, outcome }) => ({
-      contractId,
-      outcome,
-      points: [],
-    })),
+    'prices:lines': withSession(active, (s, query) =>
+      priceLines(store, { ...query, accountId: s.accountId }, now()),
+    ),
+    'prices:series': withSession(active, (s, query) =>
+      priceSeries(store, { ...query, accountId: s.accountId }, now()),
+    ),
   };
 }

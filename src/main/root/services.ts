@@ -25,6 +25,7 @@ import { markNoticeShown } from '../desk/alert-settings.js';
 import { deskFeature } from '../desk/feature.js';
 import { exportFeature } from '../export/feature.js';
 import { portfolioFeature } from '../portfolio/feature.js';
+import { PriceAger } from '../prices/ageing.js';
 import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
@@ -105,6 +106,11 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     onError: (err) => logger.warn('the daily backup failed', { reason: reasonOf(err) }),
   });
   backups.start();
+  const ager = new PriceAger({
+    store,
+    onError: (err) => logger.warn('ageing the price history failed', { reason: reasonOf(err) }),
+  });
+  ager.start();
   const hub = new IpcEventHub();
   const emit: Emit = (event, payload) => hub.emit(event, payload);
   const registry = openAccountRegistry(store, options.keychainService);
@@ -147,6 +153,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     await stopExports();
     await paper.close();
     await backups.stop();
+    ager.stop();
     governors.close();
     store.close();
     logger.info('services stopped');

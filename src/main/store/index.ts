@@ -61,6 +61,17 @@ export {
   type OrderTotals,
 } from './repos/orders.js';
 export type { PositionFilter, StoredPosition } from './repos/positions.js';
+export {
+  AGE_EVERY_MS,
+  foldCandles,
+  type AgeingStep,
+  type AgeingTier,
+  type Candle,
+  type LineRow,
+  type PriceQuote,
+  type PriceSeriesRef,
+  PricesRepo,
+} from './repos/prices.js';
 export { accountSettingKey } from './repos/settings.js';
 export {
   EXPORT_SETTLEMENT_COLUMNS,

@@ -1,0 +1,126 @@
+/**
+ * The reads of prices over time (docs/prices.md): pure and synchronous over a store's prices
+ * repository, so they run on the main connection or on a read connection in a worker thread
+ * alike. Prices leave as decimal strings with at least 4 places, as the exchange quotes them.
+ */
+import type {
+  PriceCandle,
+  PriceLine,
+  PriceLines,
+  PriceLinesQuery,
+  PriceSeries,
+  PriceSeriesQuery,
+} from '../../shared/ipc/schemas/prices.js';
+import { fromMicros } from '../../shared/money.js';
+import type { Candle, Store } from '../store/index.js';
+
+/** The Markets line's window. */
+export const LINE_WINDOW_MS = 24 * 3_600_000;
+/** Points of a line at most (the contract's bound). */
+export const LINE_POINTS = 200;
+/** Candles of a series at most (the contract's bound). */
+export const SERIES_POINTS = 5000;
+
+export type PricesReader = Pick<Store, 'prices'>;
+
+/** The account's 24 h line of every outcome of the fixtures asked, in one query. */
+export function priceLines(
+  store: PricesReader,
+  input: PriceLinesQuery & { accountId: number },
+  now: number,
+): PriceLines {
+  const from = now - LINE_WINDOW_MS;
+  // The price carried in at `from`, the first inside the window, then the last of each step.
+  const stepMs = Math.ceil(LINE_WINDOW_MS / (LINE_POINTS - 2));
+  const rows = store.prices.lineRows(input.accountId, input.contractIds, from, now, stepMs);
+  const lines: PriceLine[] = [];
+  let line: PriceLine | undefined;
+  let first: number | undefined;
+  let last: number | undefined;
+  const close = () => {
+    if (line === undefined || line.points.length === 0) return;
+    line.first = priceText(first!);
+    line.last = priceText(last!);
+    line.change = priceText(last! - first!);
+    lines.push(line);
+  };
+  for (const r of rows) {
+    if (line?.contractId !== r.contractId || line.outcome !== r.outcome) {
+      close();
+      const { contractId, outcome } = r;
+      line = { contractId, outcome, points: [], first: null, last: null, change: null };
+      first = undefined;
+    }
+    if (r.price === null) continue;
+    first ??= r.price;
+    last = r.price;
+    const point = { at: r.at, price: priceText(r.price) };
+    // A point at the same time as the one before (the first is also its step's last) is it.
+    if (line.points.at(-1)?.at === r.at) line.points[line.points.length - 1] = point;
+    else line.points.push(point);
+  }
+  close();
+  return { from, to: now, lines };
+}
+
+/**
+ * One outcome's prices over [from, to): buckets where only buckets are kept, raw points after;
+ * evenly thinned to SERIES_POINTS by merging the candles of equal spans of time.
+ */
+export function priceSeries(
+  store: PricesReader,
+  input: PriceSeriesQuery & { accountId: number },
+  now: number,
+): PriceSeries {
+  const { contractId, outcome } = input;
+  const series = store.prices.series(input.accountId, contractId, outcome);
+  if (series === undefined) return { contractId, outcome, points: [] };
+  const from = input.from ?? store.prices.oldest(series.id) ?? now;
+  const to = input.to ?? now + 1;
+  const candles = thin(store.prices.candles(series.id, from, to), from, to, SERIES_POINTS);
+  return { contractId, outcome, points: candles.map(candleOut) };
+}
+
+/** At most `max` candles: those of each of `max` equal spans of [from, to) merged into one. */
+export function thin(candles: Candle[], from: number, to: number, max: number): Candle[] {
+  if (candles.length <= max) return candles;
+  const start = Math.min(from, candles[0]!.at);
+  const span = Math.ceil((to - start) / max);
+  const out: Candle[] = [];
+  let k = -1;
+  for (const c of candles) {
+    const ck = Math.floor((c.at - start) / span);
+    const last = out.at(-1);
+    if (last !== undefined && ck === k) {
+      last.stepMs = span;
+      last.high = Math.max(last.high, c.high);
+      last.low = Math.min(last.low, c.low);
+      last.close = c.close;
+    } else {
+      out.push({ ...c });
+      k = ck;
+    }
+  }
+  return out;
+}
+
+function candleOut(c: Candle): PriceCandle {
+  return {
+    at: c.at,
+    open: priceText(c.open),
+    high: priceText(c.high),
+    low: priceText(c.low),
+    close: priceText(c.close),
+    resolution: c.stepMs === 0 ? 'raw' : 'bucket',
+    stepMs: c.stepMs,
+  };
+}
+
+/** A price in micros as the exchange writes it: at least 4 places ("0.0700"). */
+export function priceText(micros: number): string {
+  const s = fromMicros(micros);
+  const dot = s.indexOf('.');
+  const places = dot < 0 ? 0 : s.length - dot - 1;
+  if (places >= 4) return s;
+  return `${s}${dot < 0 ? '.' : ''}${'0'.repeat(4 - places)}`;
+}
