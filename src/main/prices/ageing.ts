@@ -1,11 +1,11 @@
 /**
- * Ageing the price history (docs/prices.md), so it stays bounded: raw points are kept 7 days,
- * then 15-minute open/high/low/close buckets to 30 days, hourly buckets to 90 days, and daily
- * buckets after. The work is done in small steps (at most STEP_ROWS rows read, one short
- * transaction each) on a timer that yields to the event loop between steps: never a long write
- * on the main thread.
+ * Ageing the price history (docs/prices.md), so it stays bounded. The recorder keeps raw points
+ * and, beside them, 15-minute open/high/low/close buckets. Raw points are kept 7 days; the
+ * 15-minute buckets become hourly ones after 7 days, and those daily ones after 90 days. The
+ * work is done in small steps (at most STEP_ROWS rows, one short transaction each) on a timer
+ * that yields to the event loop between steps: never a long write on the main thread.
  */
-import type { AgeingStep, AgeingTier, Store } from '../store/index.js';
+import type { AgeingStep, PricePolicy, Store } from '../store/index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,13 +13,17 @@ const DAY = 24 * HOUR;
 
 /** Raw points are kept this long (the issue's week). */
 export const RAW_KEEP_MS = 7 * DAY;
+/** The buckets the recorder keeps beside raw points, which the 24 h lines read. */
+export const RECENT_STEP_MS = 15 * MINUTE;
 
-/** The buckets prices fold into as they age, finest first. */
-export const AGEING_TIERS: readonly AgeingTier[] = [
-  { olderThanMs: RAW_KEEP_MS, stepMs: 15 * MINUTE },
-  { olderThanMs: 30 * DAY, stepMs: HOUR },
-  { olderThanMs: 90 * DAY, stepMs: DAY },
-];
+export const PRICE_POLICY: PricePolicy = {
+  recentStepMs: RECENT_STEP_MS,
+  rawKeepMs: RAW_KEEP_MS,
+  tiers: [
+    { olderThanMs: 7 * DAY, fromStepMs: RECENT_STEP_MS, stepMs: HOUR },
+    { olderThanMs: 90 * DAY, fromStepMs: HOUR, stepMs: DAY },
+  ],
+};
 
 /** Rows read by one step: a few milliseconds of writing. */
 export const STEP_ROWS = 2000;
@@ -41,7 +45,7 @@ export interface PriceAgerOptions {
 
 /** One ageing step over the store as of `now`. */
 export function agePrices(store: Pick<Store, 'prices'>, now: number): AgeingStep {
-  return store.prices.ageStep(AGEING_TIERS, now, STEP_ROWS);
+  return store.prices.ageStep(PRICE_POLICY, now, STEP_ROWS);
 }
 
 /** Runs ageing steps on a timer that never keeps the process alive; stop() before closing. */

@@ -13,26 +13,28 @@ import type {
 } from '../../shared/ipc/schemas/prices.js';
 import { fromMicros } from '../../shared/money.js';
 import type { Candle, Store } from '../store/index.js';
+import { RECENT_STEP_MS } from './ageing.js';
 
 /** The Markets line's window. */
 export const LINE_WINDOW_MS = 24 * 3_600_000;
-/** Points of a line at most (the contract's bound). */
-export const LINE_POINTS = 200;
 /** Candles of a series at most (the contract's bound). */
 export const SERIES_POINTS = 5000;
 
 export type PricesReader = Pick<Store, 'prices'>;
 
-/** The account's 24 h line of every outcome of the fixtures asked, in one query. */
+/**
+ * The account's 24 h line of every outcome of the fixtures asked, in one query over the
+ * recorder's 15-minute buckets: the price carried in at `from`, then each quarter hour's
+ * close at its end (the current one's at `now`). `from` is now − 24 h, to the next quarter
+ * hour, so at most 98 points.
+ */
 export function priceLines(
   store: PricesReader,
   input: PriceLinesQuery & { accountId: number },
   now: number,
 ): PriceLines {
-  const from = now - LINE_WINDOW_MS;
-  // The price carried in at `from`, the first inside the window, then the last of each step.
-  const stepMs = Math.ceil(LINE_WINDOW_MS / (LINE_POINTS - 2));
-  const rows = store.prices.lineRows(input.accountId, input.contractIds, from, now, stepMs);
+  const from = Math.ceil((now - LINE_WINDOW_MS) / RECENT_STEP_MS) * RECENT_STEP_MS;
+  const rows = store.prices.lineRows(input.accountId, input.contractIds, from, now);
   const lines: PriceLine[] = [];
   let line: PriceLine | undefined;
   let first: number | undefined;
@@ -51,13 +53,17 @@ export function priceLines(
       line = { contractId, outcome, points: [], first: null, last: null, change: null };
       first = undefined;
     }
-    if (r.price === null) continue;
-    first ??= r.price;
-    last = r.price;
-    const point = { at: r.at, price: priceText(r.price) };
-    // A point at the same time as the one before (the first is also its step's last) is it.
-    if (line.points.at(-1)?.at === r.at) line.points[line.points.length - 1] = point;
-    else line.points.push(point);
+    if (r.close === null) continue;
+    if (r.stepMs === null) {
+      line.points.push({ at: r.at, price: priceText(r.close) });
+    } else {
+      // Nothing carried in: the line starts at its first bucket's open.
+      if (first === undefined) line.points.push({ at: r.at, price: priceText(r.open!) });
+      first ??= r.open!;
+      line.points.push({ at: Math.min(r.at + r.stepMs, now), price: priceText(r.close) });
+    }
+    first ??= r.close;
+    last = r.close;
   }
   close();
   return { from, to: now, lines };
@@ -118,6 +124,23 @@ function candleOut(c: Candle): PriceCandle {
 
 /** A price in micros as the exchange writes it: at least 4 places ("0.0700"). */
 export function priceText(micros: number): string {
+  let text = TEXTS.get(micros);
+  if (text === undefined) {
+    text = spell(micros);
+    if (TEXTS.size >= TEXTS_KEPT) TEXTS.clear();
+    TEXTS.set(micros, text);
+  }
+  return text;
+}
+
+/**
+ * The texts of prices already spelled: a line of 200 fixtures spells tens of thousands of
+ * prices, most of them the same few thousand (prices move in steps of 0.0001).
+ */
+const TEXTS = new Map<number, string>();
+const TEXTS_KEPT = 20_000;
+
+function spell(micros: number): string {
   const s = fromMicros(micros);
   const dot = s.indexOf('.');
   const places = dot < 0 ? 0 : s.length - dot - 1;

@@ -7,6 +7,7 @@
 import type { Fixture } from '../../shared/api/schemas.js';
 import { toMicros } from '../../shared/money.js';
 import type { PriceQuote, Store } from '../store/index.js';
+import { RECENT_STEP_MS } from './ageing.js';
 
 export interface RecordedPrices {
   /** Points written: the outcomes whose price changed. */
@@ -47,6 +48,7 @@ export function recordFixturePrices(
       else quotes.push({ contractId: f.contractId, outcome, micros });
     }
   }
-  const written = quotes.length === 0 ? 0 : store.prices.record(accountId, at, quotes);
+  const written =
+    quotes.length === 0 ? 0 : store.prices.record(accountId, at, quotes, RECENT_STEP_MS);
   return { written, refused };
 }

@@ -66,6 +66,7 @@ export {
   foldCandles,
   type AgeingStep,
   type AgeingTier,
+  type PricePolicy,
   type Candle,
   type LineRow,
   type PriceQuote,

@@ -1,10 +1,10 @@
 /**
  * The price history in a real SQLite file: recording writes a point only when an outcome's
- * price changed, per account; ageing folds raw points into buckets with the right
- * open/high/low/close at the right boundaries; the 24 h lines and the series read them back.
+ * price changed, per account, with its quarter hour's bucket; ageing drops week-old raw points
+ * and folds buckets into wider ones with the right open/high/low/close at the right boundaries; the 24 h lines and the series read them back.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agePrices, AGEING_TIERS, RAW_KEEP_MS } from '../../../src/main/prices/ageing.js';
+import { agePrices, PRICE_POLICY, RAW_KEEP_MS } from '../../../src/main/prices/ageing.js';
 import { priceLines, priceSeries, thin } from '../../../src/main/prices/reads.js';
 import { exactPriceMicros, recordFixturePrices } from '../../../src/main/prices/record.js';
 import type { Candle, Store } from '../../../src/main/store/index.js';
@@ -106,46 +106,54 @@ function ageAll(now: number): number {
 }
 
 describe('ageing', () => {
-  it('folds raw points older than a week into 15-minute OHLC buckets, bounds included', () => {
+  it('keeps a quarter hour’s OHLC beside the raw points, and drops those a week old', () => {
     // Bucket [T0, T0+15m): 0.50, 0.70, 0.40, 0.60. Bucket [T0+15m, ...): 0.65 at its first ms.
-    const prices = ['0.50', '0.70', '0.40', '0.60'];
-    prices.forEach((p, i) => record(T0 + i * 3 * MIN, p));
+    ['0.50', '0.70', '0.40', '0.60'].forEach((p, i) => record(T0 + i * 3 * MIN, p));
     record(T0 + 15 * MIN, '0.65');
     record(T0 + 15 * MIN + 1, '0.66');
-    // Now: the second bucket is still inside the week (its end is after now − 7 d).
+    const quarter = { stepMs: 15 * MIN };
+    const first = {
+      at: T0,
+      ...quarter,
+      open: 500_000,
+      high: 700_000,
+      low: 400_000,
+      close: 600_000,
+    };
+    const second = {
+      at: T0 + 15 * MIN,
+      ...quarter,
+      ...{ open: 650_000, high: 660_000, low: 650_000, close: 660_000 },
+    };
+    expect(buckets()).toEqual([first, second]);
+    // Now: the first quarter hour is a week old, the second not yet.
     const now = T0 + 20 * MIN + RAW_KEEP_MS;
     ageAll(now);
-    expect(buckets()).toEqual([
-      { at: T0, stepMs: 15 * MIN, open: 500_000, high: 700_000, low: 400_000, close: 600_000 },
-    ]);
     expect(points()).toEqual([
       { at: T0 + 15 * MIN, price: 650_000 },
       { at: T0 + 15 * MIN + 1, price: 660_000 },
     ]);
-    // A quarter hour later the second bucket is a week old too.
-    ageAll(now + 15 * MIN);
-    expect(buckets()).toHaveLength(2);
-    expect(buckets()[1]).toEqual({
-      at: T0 + 15 * MIN,
-      stepMs: 15 * MIN,
-      open: 650_000,
-      high: 660_000,
-      low: 650_000,
-      close: 660_000,
-    });
+    expect(buckets()).toEqual([first, second]);
+    // An hour later both are, and their hour is folded into one bucket.
+    ageAll(now + HOUR);
     expect(points()).toEqual([]);
+    expect(buckets()).toEqual([
+      { at: T0, stepMs: HOUR, open: 500_000, high: 700_000, low: 400_000, close: 660_000 },
+    ]);
   });
 
   it('merges a bucket cut in two by the step budget', () => {
-    ['0.50', '0.70', '0.40', '0.55', '0.60'].forEach((p, i) => record(T0 + i * MIN, p));
-    const now = T0 + RAW_KEEP_MS + HOUR;
-    expect(store.prices.ageStep(AGEING_TIERS, now, 3)).toEqual({ rows: 3, done: false });
-    expect(buckets()).toEqual([
-      { at: T0, stepMs: 15 * MIN, open: 500_000, high: 700_000, low: 400_000, close: 400_000 },
-    ]);
+    ['0.50', '0.70', '0.40', '0.60'].forEach((p, i) => record(T0 + i * 15 * MIN, p));
+    const now = T0 + RAW_KEEP_MS + 2 * HOUR;
+    // 4 raw points dropped, then 2 of the 4 quarter hours folded.
+    expect(store.prices.ageStep(PRICE_POLICY, now, 6)).toEqual({ rows: 6, done: false });
+    expect(buckets()[0]).toEqual({
+      ...{ at: T0, stepMs: HOUR },
+      ...{ open: 500_000, high: 700_000, low: 500_000, close: 700_000 },
+    });
     ageAll(now);
     expect(buckets()).toEqual([
-      { at: T0, stepMs: 15 * MIN, open: 500_000, high: 700_000, low: 400_000, close: 600_000 },
+      { at: T0, stepMs: HOUR, open: 500_000, high: 700_000, low: 400_000, close: 600_000 },
     ]);
   });
 
@@ -153,25 +161,26 @@ describe('ageing', () => {
     // A point a minute for two days, a ramp up by a micro a minute from 0.3.
     const n = 2 * 24 * 60;
     for (let i = 0; i < n; i++) record(T0 + i * MIN, fromMicros(300_000 + i));
-    const now = T0 + 100 * DAY;
-    const steps = ageAll(now);
-    expect(steps).toBeGreaterThan(1); // 2 × 2880 rows read: more than one step's budget
+    const steps = ageAll(T0 + 100 * DAY);
+    expect(steps).toBeGreaterThan(1); // 2,880 points and 192 quarter hours: over one budget
     expect(points()).toEqual([]);
-    const days = buckets();
-    expect(days).toEqual([
+    expect(buckets()).toEqual([
       { at: T0, stepMs: DAY, open: 300_000, high: 301_439, low: 300_000, close: 301_439 },
       { at: T0 + DAY, stepMs: DAY, open: 301_440, high: 302_879, low: 301_440, close: 302_879 },
     ]);
   });
 
-  it('keeps hourly buckets between 30 and 90 days', () => {
+  it('keeps hourly buckets between 7 and 90 days', () => {
     for (let i = 0; i < 120; i++) record(T0 + i * MIN, fromMicros(300_000 + i));
-    ageAll(T0 + 40 * DAY);
+    ageAll(T0 + 20 * DAY);
     expect(buckets()).toEqual([
       { at: T0, stepMs: HOUR, open: 300_000, high: 300_059, low: 300_000, close: 300_059 },
       { at: T0 + HOUR, stepMs: HOUR, open: 300_060, high: 300_119, low: 300_060, close: 300_119 },
     ]);
-    expect(AGEING_TIERS.map((t) => t.olderThanMs / DAY)).toEqual([7, 30, 90]);
+    expect(PRICE_POLICY.tiers.map((t) => [t.olderThanMs / DAY, t.stepMs / MIN])).toEqual([
+      [7, 60],
+      [90, 1440],
+    ]);
   });
 });
 
@@ -192,9 +201,9 @@ describe('reading', () => {
       contractId: 'EPL-1',
       outcome: 'ARS',
       points: [
-        { at: now - DAY, price: '0.5000' },
-        { at: now - 2 * HOUR, price: '0.5500' },
-        { at: now - HOUR, price: '0.4500' },
+        { at: now - DAY, price: '0.5000' }, // carried in
+        { at: now - 2 * HOUR + 15 * MIN, price: '0.5500' }, // each quarter hour's close
+        { at: now - HOUR + 15 * MIN, price: '0.4500' },
       ],
       first: '0.5000',
       last: '0.4500',
@@ -207,13 +216,12 @@ describe('reading', () => {
     expect(later.lines[0]!.points).toHaveLength(1);
   });
 
-  it('thins a busy day to 200 points, the last price of each step', () => {
+  it('draws a busy day as each quarter hour’s close, the last one now', () => {
     const now = T0 + 2 * DAY;
     for (let i = 0; i < 24 * 60; i++) record(now - DAY + i * MIN, i % 2 ? '0.4000' : '0.3000');
     const line = priceLines(store, { accountId, contractIds: ['EPL-1'] }, now).lines[0]!;
-    expect(line.points.length).toBeLessThanOrEqual(200);
-    expect(line.points.length).toBeGreaterThan(190);
-    expect(line.last).toBe('0.4000'); // the last minute's (odd) price
+    expect(line.points).toHaveLength(97); // the first quarter hour's open, then 96 closes
+    expect(line.points.at(-1)).toEqual({ at: now, price: '0.4000' }); // the last minute's
   });
 
   it('reads a series: buckets where the week has passed, raw points after', () => {
@@ -224,7 +232,9 @@ describe('reading', () => {
     const kinds = s.points.map((p) => p.resolution);
     expect(kinds.indexOf('raw')).toBeGreaterThan(0);
     expect(kinds.slice(kinds.indexOf('raw')).every((k) => k === 'raw')).toBe(true);
-    expect(s.points[0]).toMatchObject({ at: T0, resolution: 'bucket', stepMs: 15 * MIN });
+    expect(s.points[0]).toMatchObject({ at: T0, resolution: 'bucket', stepMs: HOUR });
+    expect(kinds.filter((k) => k === 'bucket')).toHaveLength(3 * 24); // before the raw week
+    expect(kinds.filter((k) => k === 'raw')).toHaveLength(7 * 24);
     expect(s.points.at(-1)).toMatchObject({ close: '0.4100', resolution: 'raw', stepMs: 0 });
     const ats = s.points.map((p) => p.at);
     expect([...ats].sort((a, b) => a - b)).toEqual(ats);

@@ -1,9 +1,11 @@
 /**
  * Prices over time (docs/prices.md): the index prices the sync reads, one series per account,
- * contract and outcome. The recorder writes a raw point only when an outcome's price changed;
- * the ager folds raw points older than a week into open/high/low/close buckets, and those into
- * wider ones as they age, a bounded batch at a time. Prices are integer micros (exact: the
- * exchange quotes up to 4 places). Times are the exchange's, ms.
+ * contract and outcome. The recorder writes a raw point only when an outcome's price changed,
+ * and keeps the quarter hour's open/high/low/close bucket up to date with it, so a 24 h line
+ * reads 96 buckets, never every point. The ager drops raw points older than a week (their
+ * buckets stay) and folds buckets into wider ones as they age, a bounded batch at a time.
+ * Prices are integer micros (exact: the exchange quotes up to 4 places); times are the
+ * exchange's, ms.
  */
 import type { Db } from '../connection.js';
 import { StatementCache } from '../connection.js';
@@ -15,10 +17,21 @@ export interface PriceQuote {
   micros: number;
 }
 
-/** Prices older than `olderThanMs` are kept as buckets `stepMs` wide (aligned on UTC). */
+/** Buckets `fromStepMs` wide older than `olderThanMs` fold into buckets `stepMs` wide. */
 export interface AgeingTier {
   olderThanMs: number;
+  fromStepMs: number;
   stepMs: number;
+}
+
+/** What the recorder keeps and how it ages (prices/ageing.ts holds the numbers). */
+export interface PricePolicy {
+  /** The width of the buckets the recorder keeps beside the raw points (aligned on UTC). */
+  recentStepMs: number;
+  /** Raw points older than this are dropped (their recent buckets hold them). */
+  rawKeepMs: number;
+  /** Coarser buckets as prices age, finest first. */
+  tiers: readonly AgeingTier[];
 }
 
 /** A raw point (`stepMs` 0, open = high = low = close) or a bucket, prices in micros. */
@@ -32,15 +45,16 @@ export interface Candle {
 }
 
 /**
- * A point of a 24 h line: the last price of step `k`; -2: the price carried in at `from`,
- * -1: the first price inside the window.
+ * A row of the 24 h lines: the price carried in at `from` (`stepMs` null: the last close
+ * before the window), or one bucket of the window.
  */
 export interface LineRow {
   contractId: string;
   outcome: string;
-  k: number;
   at: number;
-  price: number | null;
+  stepMs: number | null;
+  open: number | null;
+  close: number | null;
 }
 
 export interface PriceSeriesRef {
@@ -50,7 +64,7 @@ export interface PriceSeriesRef {
 }
 
 export interface AgeingStep {
-  /** Points and buckets folded by this step. */
+  /** Points dropped and buckets folded by this step. */
   rows: number;
   /** Nothing is left to age as of `now`. */
   done: boolean;
@@ -58,6 +72,8 @@ export interface AgeingStep {
 
 /** How often each series is gone over by the ager. */
 export const AGE_EVERY_MS = 15 * 60_000;
+
+const alignDown = (at: number, stepMs: number) => Math.floor(at / stepMs) * stepMs;
 
 export class PricesRepo {
   readonly #db: Db;
@@ -69,12 +85,18 @@ export class PricesRepo {
   }
 
   /**
-   * Records one poll's prices read at exchange time `at`, in one transaction: a point for each
-   * outcome whose price differs from its last one (or that has none yet). A time not after
-   * the series' last point (the clock offset was measured again) is moved 1 ms after it, so a
-   * series stays in order. Returns the points written.
+   * Records one poll's prices read at exchange time `at`, in one transaction: for each outcome
+   * whose price differs from its last one (or that has none yet), a raw point and its share of
+   * the current `recentStepMs` bucket. A time not after the series' last point (the clock
+   * offset was measured again) is moved 1 ms after it, so a series stays in order. Returns the
+   * points written.
    */
-  record(accountId: number, at: number, quotes: readonly PriceQuote[]): number {
+  record(
+    accountId: number,
+    at: number,
+    quotes: readonly PriceQuote[],
+    recentStepMs: number,
+  ): number {
     const find = this.#sql.get(
       `SELECT id, last_at AS lastAt, last_price AS lastPrice FROM price_series
        WHERE account_id = ? AND contract_id = ? AND outcome = ?`,
@@ -97,16 +119,30 @@ export class PricesRepo {
           const contractId = q.contractId.toUpperCase();
           const outcome = q.outcome.toUpperCase();
           const s = find.get(accountId, contractId, outcome) as PriceSeriesRef | undefined;
+          let id: number;
+          let when = at;
           if (s === undefined) {
-            const id = create.pluck().get(accountId, contractId, outcome, at, q.micros, at);
-            point.run(id, at, q.micros);
-            written++;
+            id = create.pluck().get(accountId, contractId, outcome, at, q.micros, at) as number;
           } else if (s.lastPrice !== q.micros) {
-            const when = Math.max(at, s.lastAt + 1);
-            point.run(s.id, when, q.micros);
-            setLast.run(when, q.micros, s.id);
-            written++;
+            id = s.id;
+            when = Math.max(at, s.lastAt + 1);
+            setLast.run(when, q.micros, id);
+          } else {
+            continue;
           }
+          point.run(id, when, q.micros);
+          const p = q.micros;
+          this.#upsertBuckets(id, [
+            {
+              at: alignDown(when, recentStepMs),
+              stepMs: recentStepMs,
+              open: p,
+              high: p,
+              low: p,
+              close: p,
+            },
+          ]);
+          written++;
         }
         return written;
       })
@@ -125,65 +161,54 @@ export class PricesRepo {
   }
 
   /**
-   * The 24 h lines of the account's `contractIds`, in one query: for each outcome, the price
-   * carried in at `from` (k = -2: the last raw point before it, else the last bucket's close),
-   * the first price inside the window (k = -1), and the last price of each of the steps
-   * `stepMs` wide from `from` to `to` (k = 0, 1, ...); by contract, outcome, time and k.
+   * The 24 h lines of the account's `contractIds`, in one query: for each outcome, the close
+   * of its last bucket before `from` (carried in), then its buckets of [from, to); by
+   * contract, outcome and time. `from` should be a bucket boundary.
    */
-  lineRows(
-    accountId: number,
-    contractIds: readonly string[],
-    from: number,
-    to: number,
-    stepMs: number,
-  ): LineRow[] {
+  lineRows(accountId: number, contractIds: readonly string[], from: number, to: number): LineRow[] {
     return this.#sql
       .get(
         `WITH s AS (
            SELECT id, contract_id, outcome FROM price_series
            WHERE account_id = @accountId AND contract_id IN (SELECT value FROM json_each(@ids))
-         ),
-         p AS (
-           SELECT s.id, s.contract_id, s.outcome, p.at, p.price
-           FROM s JOIN price_points p ON p.series_id = s.id AND p.at >= @from AND p.at < @to
          )
-         SELECT s.contract_id AS contractId, s.outcome AS outcome, -2 AS k, @from AS at,
-           coalesce(
-             (SELECT price FROM price_points
-              WHERE series_id = s.id AND at < @from ORDER BY at DESC LIMIT 1),
-             (SELECT close FROM price_buckets
-              WHERE series_id = s.id AND at < @from ORDER BY at DESC LIMIT 1)) AS price
+         SELECT s.contract_id AS contractId, s.outcome AS outcome, @from AS at, NULL AS stepMs,
+           NULL AS open,
+           (SELECT close FROM price_buckets
+            WHERE series_id = s.id AND at < @from ORDER BY at DESC LIMIT 1) AS close
          FROM s
          UNION ALL
-         SELECT contract_id, outcome, -1, min(at), price FROM p GROUP BY id
-         UNION ALL
-         SELECT contract_id, outcome, CAST((at - @from) / @stepMs AS INTEGER) AS k, max(at), price
-         FROM p GROUP BY id, k
-         ORDER BY 1, 2, 4, 3`,
+         SELECT s.contract_id, s.outcome, b.at, b.step_ms, b.open, b.close
+         FROM s JOIN price_buckets b ON b.series_id = s.id AND b.at >= @from AND b.at < @to
+         ORDER BY 1, 2, 3, 4`,
       )
       .all({
         accountId,
         ids: JSON.stringify(contractIds.map((c) => c.toUpperCase())),
         from,
         to,
-        stepMs,
       }) as LineRow[];
   }
 
   /**
-   * A series' buckets and raw points that overlap [from, to), oldest first (buckets come
-   * before raw points: they hold the older prices).
+   * A series' prices that overlap [from, to), oldest first: its buckets that end before its
+   * oldest raw point, then its raw points (the recent buckets beside them are not repeated).
    */
   candles(seriesId: number, from: number, to: number): Candle[] {
     return this.#sql
       .get(
-        `SELECT at, stepMs, open, high, low, close FROM (
-           SELECT at, step_ms AS stepMs, open, high, low, close FROM price_buckets
-           WHERE series_id = @seriesId AND at < @to AND at + step_ms > @from
-           UNION ALL
-           SELECT at, 0, price, price, price, price FROM price_points
-           WHERE series_id = @seriesId AND at >= @from AND at < @to)
-         ORDER BY at`,
+        `WITH r AS (
+           SELECT coalesce(
+             (SELECT at FROM price_points WHERE series_id = @seriesId ORDER BY at LIMIT 1),
+             @to) AS start
+         )
+         SELECT at, step_ms AS stepMs, open, high, low, close FROM price_buckets, r
+         WHERE series_id = @seriesId AND at < @to AND at + step_ms > @from
+           AND at + step_ms <= r.start
+         UNION ALL
+         SELECT at, 0, price, price, price, price FROM price_points
+         WHERE series_id = @seriesId AND at >= @from AND at < @to
+         ORDER BY 1`,
       )
       .all({ seriesId, from, to }) as Candle[];
   }
@@ -203,12 +228,12 @@ export class PricesRepo {
 
   /**
    * One bounded step of ageing, in one transaction: the series least recently gone over (not
-   * within AGE_EVERY_MS) get their raw points older than tiers[0] folded into its buckets, and
-   * each tier's buckets older than the next tier folded into the next's, until `budget` rows
-   * were read. A series cut short by the budget is taken up again by the next step, where it
+   * within AGE_EVERY_MS) get their raw points older than `rawKeepMs` dropped (to a bucket
+   * boundary), and each tier's buckets folded into the next's, until `budget` rows were
+   * touched. A series cut short by the budget is taken up again by the next step, where it
    * stopped (a bucket cut in two is merged: high and low widen, the close is the later one).
    */
-  ageStep(tiers: readonly AgeingTier[], now: number, budget: number): AgeingStep {
+  ageStep(policy: PricePolicy, now: number, budget: number): AgeingStep {
     const next = this.#sql.get(
       `SELECT id FROM price_series WHERE aged_at <= ? ORDER BY aged_at LIMIT 1`,
     );
@@ -219,17 +244,17 @@ export class PricesRepo {
         for (;;) {
           const id = next.pluck().get(now - AGE_EVERY_MS) as number | undefined;
           if (id === undefined) return { rows, done: true };
-          let complete = true;
-          for (let i = 0; i < tiers.length && complete; i++) {
-            const tier = tiers[i]!;
-            const cutoff = Math.floor((now - tier.olderThanMs) / tier.stepMs) * tier.stepMs;
+          const rawCutoff = alignDown(now - policy.rawKeepMs, policy.recentStepMs);
+          const dropped = this.#dropRaw(id, rawCutoff, budget - rows);
+          let complete = dropped < budget - rows;
+          rows += dropped;
+          for (const tier of policy.tiers) {
+            if (!complete) break;
             const left = budget - rows;
-            const read =
-              i === 0
-                ? this.#foldRaw(id, cutoff, tier.stepMs, left)
-                : this.#foldBuckets(id, tiers[i - 1]!.stepMs, cutoff, tier.stepMs, left);
-            rows += read;
-            complete = read < left;
+            const cutoff = alignDown(now - tier.olderThanMs, tier.stepMs);
+            const folded = this.#foldBuckets(id, tier.fromStepMs, cutoff, tier.stepMs, left);
+            complete = folded < left;
+            rows += folded;
           }
           if (!complete) return { rows, done: false };
           aged.run(now, id);
@@ -239,28 +264,19 @@ export class PricesRepo {
       .immediate();
   }
 
-  /** Folds up to `limit` raw points before `cutoff` into `stepMs` buckets; returns those read. */
-  #foldRaw(seriesId: number, cutoff: number, stepMs: number, limit: number): number {
-    const points = this.#sql
+  /** Drops up to `limit` raw points before `cutoff`; returns how many. */
+  #dropRaw(seriesId: number, cutoff: number, limit: number): number {
+    // The first point kept: the limit-th before the cutoff, or none (all of them go).
+    const stop = this.#sql
       .get(
-        `SELECT at, price FROM price_points WHERE series_id = ? AND at < ?
-         ORDER BY at LIMIT ?`,
+        `SELECT at FROM price_points WHERE series_id = ? AND at < ?
+         ORDER BY at LIMIT 1 OFFSET ?`,
       )
-      .all(seriesId, cutoff, limit) as { at: number; price: number }[];
-    if (points.length === 0) return 0;
-    const candles = points.map((p) => ({
-      at: p.at,
-      stepMs: 0,
-      open: p.price,
-      high: p.price,
-      low: p.price,
-      close: p.price,
-    }));
-    this.#sql
-      .get('DELETE FROM price_points WHERE series_id = ? AND at <= ?')
-      .run(seriesId, points.at(-1)!.at);
-    this.#upsertBuckets(seriesId, foldCandles(candles, stepMs));
-    return points.length;
+      .pluck()
+      .get(seriesId, cutoff, limit) as number | undefined;
+    return this.#sql
+      .get('DELETE FROM price_points WHERE series_id = ? AND at < ?')
+      .run(seriesId, stop ?? cutoff).changes;
   }
 
   /** Folds up to `limit` buckets `fromStep` wide before `cutoff` into `toStep` buckets. */
@@ -302,7 +318,7 @@ export class PricesRepo {
 export function foldCandles(candles: readonly Candle[], stepMs: number): Candle[] {
   const out: Candle[] = [];
   for (const c of candles) {
-    const at = Math.floor(c.at / stepMs) * stepMs;
+    const at = alignDown(c.at, stepMs);
     const last = out.at(-1);
     if (last?.at === at) {
       last.high = Math.max(last.high, c.high);
