@@ -9,6 +9,7 @@
  */
 import { PRICE_POLICY, RAW_KEEP_MS, RECENT_STEP_MS } from '../src/main/prices/ageing.js';
 import type { Store } from '../src/main/store/index.js';
+import { mulberry32 } from '../src/shared/random.js';
 
 const DAY = 86_400_000;
 /** A price of 1, in micros: home + away. */
@@ -33,18 +34,6 @@ export interface SeededPrices {
   ms: number;
 }
 
-/** mulberry32: every run seeds the same history. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One step of the walk, in micros: ±0.0001 to ±0.0005, kept between 0.01 and 0.99. */
 function walk(price: number, rand: () => number): number {
   const step = (1 + Math.floor(rand() * 5)) * 100 * (rand() < 0.5 ? -1 : 1);
@@ -56,7 +45,7 @@ export function seedPrices(store: Store, accountId: number, o: PriceSeedOptions)
   const end = Math.floor((o.end ?? Date.now()) / DAY) * DAY;
   const start = end - o.days * DAY;
   const db = store.db;
-  const rand = prng(18);
+  const rand = mulberry32(18); // every run seeds the same history
   const contractIds = Array.from(
     { length: o.fixtures },
     (_, i) => `PX-${String(i).padStart(6, '0')}`,
