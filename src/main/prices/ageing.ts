@@ -26,7 +26,7 @@ export const PRICE_POLICY: PricePolicy = {
 };
 
 /** Rows read by one step: a few milliseconds of writing. */
-export const STEP_ROWS = 2000;
+export const STEP_ROWS = 1000;
 /** Between two steps while work is left: the event loop serves everything else meanwhile. */
 const BUSY_GAP_MS = 50;
 /** When nothing was left: look again after this long. */
