@@ -8,6 +8,7 @@ import type {
   PriceLine,
   PriceLines,
   PriceLinesQuery,
+  PricePoint,
   PriceSeries,
   PriceSeriesQuery,
 } from '../../shared/ipc/schemas/prices.js';
@@ -36,36 +37,33 @@ export function priceLines(
   const from = Math.ceil((now - LINE_WINDOW_MS) / RECENT_STEP_MS) * RECENT_STEP_MS;
   const rows = store.prices.lineRows(input.accountId, input.contractIds, from, now);
   const lines: PriceLine[] = [];
-  let line: PriceLine | undefined;
-  let first: number | undefined;
-  let last: number | undefined;
-  const close = () => {
-    if (line === undefined || line.points.length === 0) return;
-    line.first = priceText(first!);
-    line.last = priceText(last!);
-    line.change = priceText(last! - first!);
-    lines.push(line);
-  };
   for (const r of rows) {
-    if (line?.contractId !== r.contractId || line.outcome !== r.outcome) {
-      close();
-      const { contractId, outcome } = r;
-      line = { contractId, outcome, points: [], first: null, last: null, change: null };
-      first = undefined;
-    }
-    if (r.close === null) continue;
-    if (r.stepMs === null) {
-      line.points.push({ at: r.at, price: priceText(r.close) });
-    } else {
+    const points: PricePoint[] = [];
+    let first = r.carried;
+    let last = r.carried;
+    if (r.carried !== null) points.push({ at: from, price: priceText(r.carried) });
+    const cells = r.buckets === null ? [] : r.buckets.split(' ').map(Number);
+    for (let i = 0; i + 2 < cells.length; i += 3) {
+      const [at, open, close] = [cells[i]!, cells[i + 1]!, cells[i + 2]!];
       // Nothing carried in: the line starts at its first bucket's open.
-      if (first === undefined) line.points.push({ at: r.at, price: priceText(r.open!) });
-      first ??= r.open!;
-      line.points.push({ at: Math.min(r.at + r.stepMs, now), price: priceText(r.close) });
+      if (first === null) {
+        first = open;
+        points.push({ at, price: priceText(open) });
+      }
+      points.push({ at: Math.min(at + RECENT_STEP_MS, now), price: priceText(close) });
+      last = close;
     }
-    first ??= r.close;
-    last = r.close;
+    if (first === null || last === null) continue;
+    const { contractId, outcome } = r;
+    lines.push({
+      contractId,
+      outcome,
+      points,
+      first: priceText(first),
+      last: priceText(last),
+      change: priceText(last - first),
+    });
   }
-  close();
   return { from, to: now, lines };
 }
 

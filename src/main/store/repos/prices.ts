@@ -45,16 +45,15 @@ export interface Candle {
 }
 
 /**
- * A row of the 24 h lines: the price carried in at `from` (`stepMs` null: the last close
- * before the window), or one bucket of the window.
+ * One outcome's 24 h line as stored: the close of its last bucket before the window (carried
+ * in), and its buckets inside the window as one text, "at open close at open close ..." (whole
+ * numbers, oldest first): 400 rows cross into JS for 200 fixtures, not 38,800.
  */
 export interface LineRow {
   contractId: string;
   outcome: string;
-  at: number;
-  stepMs: number | null;
-  open: number | null;
-  close: number | null;
+  carried: number | null;
+  buckets: string | null;
 }
 
 export interface PriceSeriesRef {
@@ -162,25 +161,20 @@ export class PricesRepo {
 
   /**
    * The 24 h lines of the account's `contractIds`, in one query: for each outcome, the close
-   * of its last bucket before `from` (carried in), then its buckets of [from, to); by
-   * contract, outcome and time. `from` should be a bucket boundary.
+   * of its last bucket before `from`, and its buckets of [from, to); by contract and outcome.
    */
   lineRows(accountId: number, contractIds: readonly string[], from: number, to: number): LineRow[] {
     return this.#sql
       .get(
-        `WITH s AS (
-           SELECT id, contract_id, outcome FROM price_series
-           WHERE account_id = @accountId AND contract_id IN (SELECT value FROM json_each(@ids))
-         )
-         SELECT s.contract_id AS contractId, s.outcome AS outcome, @from AS at, NULL AS stepMs,
-           NULL AS open,
+        `SELECT s.contract_id AS contractId, s.outcome AS outcome,
            (SELECT close FROM price_buckets
-            WHERE series_id = s.id AND at < @from ORDER BY at DESC LIMIT 1) AS close
-         FROM s
-         UNION ALL
-         SELECT s.contract_id, s.outcome, b.at, b.step_ms, b.open, b.close
-         FROM s JOIN price_buckets b ON b.series_id = s.id AND b.at >= @from AND b.at < @to
-         ORDER BY 1, 2, 3, 4`,
+            WHERE series_id = s.id AND at < @from ORDER BY at DESC LIMIT 1) AS carried,
+           (SELECT group_concat(b.at || ' ' || b.open || ' ' || b.close, ' ' ORDER BY b.at)
+            FROM price_buckets b
+            WHERE b.series_id = s.id AND b.at >= @from AND b.at < @to) AS buckets
+         FROM price_series s
+         WHERE s.account_id = @accountId AND s.contract_id IN (SELECT value FROM json_each(@ids))
+         ORDER BY 1, 2`,
       )
       .all({
         accountId,
