@@ -1,29 +1,29 @@
 /**
  * Prices over time on the bridge (docs/prices.md): the active account's recorded index prices,
- * read from the store so the lines and charts work offline.
+ * read from the store so the lines and charts work offline. The reads (reads.ts) run on the
+ * store's read worker (src/main/store/README.md, "Heavy reads").
  */
 import { withSession, type Handlers } from '../ipc/handler.js';
 import type { ActiveAccount } from '../root/active.js';
-import type { Store } from '../store/index.js';
+import type { StoreReads } from '../store/read-worker.js';
 
 export type PricesChannel = 'prices:lines' | 'prices:series';
 
 export interface PricesContext {
-  store: Store;
+  reads: Pick<StoreReads, 'run'>;
   active: Pick<ActiveAccount, 'started'>;
   now?: () => number;
 }
 
 export function pricesFeature(ctx: PricesContext): Handlers<PricesChannel> {
-  const { active } = ctx;
+  const { active, reads } = ctx;
   const now = ctx.now ?? Date.now;
   return {
-    // Placeholder until the price history is recorded (issue 18): nothing is known yet.
-    'prices:lines': withSession(active, () => ({ from: now() - 86_400_000, to: now(), lines: [] })),
-    'prices:series': withSession(active, (_s, { contractId, outcome }) => ({
-      contractId,
-      outcome,
-      points: [],
-    })),
+    'prices:lines': withSession(active, (s, query) =>
+      reads.run('priceLines', { query: { ...query, accountId: s.accountId }, now: now() }),
+    ),
+    'prices:series': withSession(active, (s, query) =>
+      reads.run('priceSeries', { query: { ...query, accountId: s.accountId }, now: now() }),
+    ),
   };
 }

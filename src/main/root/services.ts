@@ -25,6 +25,7 @@ import { markNoticeShown } from '../desk/alert-settings.js';
 import { deskFeature } from '../desk/feature.js';
 import { exportFeature } from '../export/feature.js';
 import { portfolioFeature } from '../portfolio/feature.js';
+import { PriceAger } from '../prices/ageing.js';
 import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
@@ -106,13 +107,18 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     onError: (err) => logger.warn('the daily backup failed', { reason: reasonOf(err) }),
   });
   backups.start();
-  // The heavy reads (History, Portfolio) on a worker thread with its own connection.
+  // The heavy reads (History, Portfolio, prices) on a worker thread with its own connection.
   const reads = new StoreReads({
     file: store.file,
     fallback: store,
     logger,
     ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
   });
+  const ager = new PriceAger({
+    store,
+    onError: (err) => logger.warn('ageing the price history failed', { reason: reasonOf(err) }),
+  });
+  ager.start();
   const hub = new IpcEventHub();
   const emit: Emit = (event, payload) => hub.emit(event, payload);
   const registry = openAccountRegistry(store, options.keychainService);
@@ -155,6 +161,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     await stopExports();
     await paper.close();
     await backups.stop();
+    ager.stop();
     governors.close();
     // Before the store: the writer, closing last, folds the WAL back into the file.
     await reads.close();
@@ -168,7 +175,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
     historyFeature({ store, active, reads }),
-    pricesFeature({ store, active }),
+    pricesFeature({ reads, active }),
     portfolioFeature({ reads }),
     exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),

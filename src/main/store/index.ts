@@ -77,6 +77,18 @@ export {
   type OrderTotals,
 } from './repos/orders.js';
 export type { PositionFilter, StoredPosition } from './repos/positions.js';
+export {
+  AGE_EVERY_MS,
+  foldCandles,
+  type AgeingStep,
+  type AgeingTier,
+  type PricePolicy,
+  type Candle,
+  type LineRow,
+  type PriceQuote,
+  type PriceSeriesRef,
+  PricesRepo,
+} from './repos/prices.js';
 export { accountSettingKey } from './repos/settings.js';
 export {
   EXPORT_SETTLEMENT_COLUMNS,

@@ -4,9 +4,15 @@
  * (README.md, "Heavy reads"); the worker's entry and the in-thread fallback both run this table,
  * and `StoreReads.run` is typed from it.
  */
-import type { EquityQuery, PortfolioQuery } from '../../shared/ipc/contract.js';
+import type {
+  EquityQuery,
+  PortfolioQuery,
+  PriceLinesQuery,
+  PriceSeriesQuery,
+} from '../../shared/ipc/contract.js';
 import { historyChoices, historySummary } from '../history/reads.js';
 import { equitySeries, portfolioView } from '../portfolio/reads.js';
+import { priceLines, priceSeries } from '../prices/reads.js';
 import { readerInfo, type StoreRead } from './read-worker-store.js';
 
 export const STORE_READS = {
@@ -17,6 +23,14 @@ export const STORE_READS = {
     portfolioView(store, query, now),
   equitySeries: (store, { query, now }: { query: EquityQuery; now: number }) =>
     equitySeries(store, query, now),
+  priceLines: (
+    store,
+    { query, now }: { query: PriceLinesQuery & { accountId: number }; now: number },
+  ) => priceLines(store, query, now),
+  priceSeries: (
+    store,
+    { query, now }: { query: PriceSeriesQuery & { accountId: number }; now: number },
+  ) => priceSeries(store, query, now),
 } satisfies Record<string, StoreRead<never, unknown>>;
 
 export type StoreReadName = keyof typeof STORE_READS;

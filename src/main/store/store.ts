@@ -1,6 +1,7 @@
 /**
  * The local store: one SQLite file holding accounts, order intents, orders, settlements,
- * position snapshots, fixtures, sync cursors and alerts, so the history works offline.
+ * position snapshots, fixtures, sync cursors, alerts and index prices over time, so the history
+ * works offline.
  *
  * Use: `const store = openStore(path)`; read and write through the repositories
  * (`store.orders.list(...)`), and record money through the atomic writes below, which commit the
@@ -23,6 +24,7 @@ import { FixturesRepo } from './repos/fixtures.js';
 import { IntentsRepo } from './repos/intents.js';
 import { OrdersRepo } from './repos/orders.js';
 import { PositionsRepo } from './repos/positions.js';
+import { PricesRepo } from './repos/prices.js';
 import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
 import { SettingsRepo } from './repos/settings.js';
 
@@ -52,6 +54,7 @@ export interface StoreReader {
   readonly orders: OrdersRepo;
   readonly settlements: SettlementsRepo;
   readonly fixtures: FixturesRepo;
+  readonly prices: PricesRepo;
   close(): void;
 }
 
@@ -70,6 +73,8 @@ export class Store {
   readonly cursors: CursorsRepo;
   readonly alerts: AlertsRepo;
   readonly settings: SettingsRepo;
+  /** Index prices over time: raw for a week, then buckets (docs/prices.md). */
+  readonly prices: PricesRepo;
   /**
    * The writer connection. For migrations, tests and benchmarks only: application code goes
    * through the repositories.
@@ -94,6 +99,7 @@ export class Store {
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
+    this.prices = new PricesRepo(db);
   }
 
   get schemaVersion(): number {
@@ -164,6 +170,7 @@ export class Store {
       orders: new OrdersRepo(db),
       settlements: new SettlementsRepo(db, this.#options.settlements),
       fixtures: new FixturesRepo(db),
+      prices: new PricesRepo(db),
       close: () => db.close(),
     };
   }

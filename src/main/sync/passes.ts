@@ -76,6 +76,13 @@ export class StreamPasses {
     return this.history.due(isBackfilled(this.#host.ctx())) !== null;
   }
 
+  /** Prices the history refused as not exact: said, never rounded (docs/prices.md). */
+  #refusedPrices(refused: readonly string[]): void {
+    if (refused.length > 0) {
+      this.#logger.warn('index prices not recorded: not exact in micros', { prices: refused });
+    }
+  }
+
   async run(name: SyncStreamName): Promise<PassResult | typeof NOTHING_ASKED> {
     const ctx = this.#host.ctx();
     switch (name) {
@@ -117,6 +124,7 @@ export class StreamPasses {
       }
       case 'fixtures': {
         const r = await syncFixtures(ctx, this.#host.intervals.fixturesMs);
+        this.#refusedPrices(r.refusedPrices);
         if (r.changed.length > 0) {
           this.#events.emit('fixtures:changed', {
             accountId: this.#accountId,
@@ -134,6 +142,7 @@ export class StreamPasses {
       case 'prices': {
         const r = await watchPrices(ctx, this.#pricesMemory, this.#host.intervals.pricesMs);
         if (!r.asked) return NOTHING_ASKED;
+        this.#refusedPrices(r.refusedPrices);
         if (r.changed.length > 0) {
           this.#events.emit('fixtures:changed', {
             accountId: this.#accountId,

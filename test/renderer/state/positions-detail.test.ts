@@ -47,7 +47,7 @@ function setup() {
     offset: f.offset,
   }));
   const positions = new PositionsState(bridge, new ManualClock(NOW));
-  const nav = new NavigationState(bridge, positions);
+  const nav = new NavigationState(bridge, positions, { openSettlement: () => Promise.resolve() });
   return { bridge, positions, nav };
 }
 

@@ -23,7 +23,8 @@ import type { Fixture, FixturesQuery } from '../../../shared/api/schemas.js';
 import { cmp } from '../../../shared/money.js';
 import type { StoredPosition } from '../../store/index.js';
 import { PAGE_LIMIT, type StreamContext } from './context.js';
-import { storeFixtures } from './fixtures.js';
+import { recordFixturePrices } from '../../prices/record.js';
+import { exchangeNow, storeFixtures } from './fixtures.js';
 import { markIndexRead } from './index-reads.js';
 
 export interface PricesPass {
@@ -35,6 +36,8 @@ export interface PricesPass {
   changed: Fixture[];
   /** Boosted positions on them whose knockout the index price has reached (or that resolved). */
   reached: StoredPosition[];
+  /** Prices not recorded, as not exact in micros (prices/record.ts). */
+  refusedPrices: string[];
 }
 
 export interface PricesMemory {
@@ -60,7 +63,9 @@ export async function watchPrices(
 ): Promise<PricesPass> {
   const boosted = boostedPositions(ctx);
   const contracts = [...new Set(boosted.map((p) => p.contractId))];
-  if (contracts.length === 0) return { asked: false, fixtures: [], changed: [], reached: [] };
+  if (contracts.length === 0) {
+    return { asked: false, fixtures: [], changed: [], reached: [], refusedPrices: [] };
+  }
   const turn = memory.turn;
   memory.turn = (memory.turn + 1) % Number.MAX_SAFE_INTEGER;
 
@@ -84,6 +89,7 @@ export async function watchPrices(
   const wanted = new Set(contracts);
   const fixtures = page.fixtures.filter((f) => wanted.has(f.contractId));
   const changed = storeFixtures(ctx.store, ctx.accountId, fixtures, ctx.now());
+  const prices = recordFixturePrices(ctx.store, ctx.accountId, fixtures, exchangeNow(ctx));
   const round = byPages ? Math.max(1, pages) : contracts.length;
   markIndexRead(
     ctx,
@@ -98,7 +104,7 @@ export async function watchPrices(
     const index = indexPrice(f, p.outcome);
     return index !== undefined && cmp(index, p.knockout!) <= 0;
   });
-  return { asked: true, fixtures, changed, reached };
+  return { asked: true, fixtures, changed, reached, refusedPrices: prices.refused };
 }
 
 /** The index price of one outcome of the fixture. */
