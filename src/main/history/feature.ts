@@ -2,6 +2,10 @@
  * History on the bridge: the active account's settlements read from the store (so the screen
  * works with the exchange away), their totals and P&L series aggregated in SQLite, a
  * settlement's detail, the Orders screen's totals, and the history sweep (first sync, resync).
+ *
+ * Every P&L figure is realized P&L and says where it comes from (docs/pnl.md): the exchange's
+ * (CLOSED, KNOCKED_OUT) or payout − cost basis from the account's orders (SETTLEMENT), or
+ * unknown with the reason. A SETTLEMENT's detail shows the arithmetic (`working`).
  */
 import type {
   HistoryFilter,
@@ -11,6 +15,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { fromMicros } from '../../shared/money.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
+import { moneyText } from '../pnl/amounts.js';
 import { withSession, type Handlers } from '../ipc/handler.js';
 import { Refusal } from '../refusal.js';
 import type { ActiveAccount } from '../root/active.js';
@@ -41,6 +46,8 @@ export interface HistoryContext {
   active: Pick<ActiveAccount, 'started'>;
   /** Local time (tests move it). */
   now?: () => number;
+  /** The upgrade's backfill of realized P&L, while it runs (src/main/pnl/backfill.ts). */
+  backfill?: { progress(): { done: number; total: number } | null };
 }
 
 export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
@@ -71,7 +78,8 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
       // does (else the chart would run month by month from year 1).
       const from = filter.from !== undefined && filter.from >= 0 ? filter.from : undefined;
       const range = { now: now(), calendar, from, to: filter.to };
-      return { accountId: s.bridgeId, ...summarize(slots, range) };
+      const working = ctx.backfill?.progress() ?? null;
+      return { accountId: s.bridgeId, ...summarize(slots, range, working) };
     }),
 
     'history:detail': withSession(active, (s, { id }) => {
@@ -86,9 +94,10 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
         since,
         row.settledAt,
       );
+      const worked = row.type === 'SETTLEMENT' ? store.realized.explain(row.id) : undefined;
       return {
         row: settlementRow(row, fixture),
-        working: null,
+        working: worked?.working ?? null,
         orders: orders.map((o) => orderRow(o, fixture)),
       };
     }),
@@ -167,7 +176,10 @@ export function orderFilter(scope: OrdersScope): OrderFilter | null {
   return out;
 }
 
-function settlementRow(
+/** The note of a row the upgrade's backfill has not reached yet. */
+export const NOT_WORKED_OUT = 'Being worked out from your orders after the upgrade.';
+
+export function settlementRow(
   r: StoredSettlement,
   fixture: ReturnType<typeof fixtureLookup>,
 ): SettlementRow {
@@ -183,11 +195,17 @@ function settlementRow(
     payout: r.payout ?? null,
     tx: r.tx,
     settledAt: r.settledAt,
-    // Placeholder until realized P&L lands (issue 18): the exchange's figure where it has one.
-    realizedPnl: r.pnl ?? null,
-    costBasis: null,
-    pnlSource: r.pnl === undefined ? 'unknown' : 'exchange',
-    pnlNote: r.pnl === undefined ? 'Not worked out yet.' : null,
+    // The exchange's own string where the figure is its pnl; else exact micros with the cents.
+    realizedPnl:
+      r.realizedMicros === null
+        ? null
+        : r.pnlSource === 'exchange' && r.pnl !== undefined
+          ? r.pnl
+          : moneyText(r.realizedMicros),
+    costBasis: r.basisMicros === null ? null : moneyText(r.basisMicros),
+    pnlSource: r.pnlSource,
+    // Not worked out yet: an upgraded store's row the backfill has not reached.
+    pnlNote: r.pnlSource === 'unknown' && r.pnlNote === null ? NOT_WORKED_OUT : r.pnlNote,
   };
 }
 

@@ -12,16 +12,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Order, Position, Settlement } from '../../shared/api/schemas.js';
+import { RealizedPnl, type OutcomeKey } from '../pnl/realized.js';
 import { openReader, openWriter, type Db } from './connection.js';
 import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
 import { AccountsRepo } from './repos/accounts.js';
 import { AlertsRepo } from './repos/alerts.js';
 import { BlotterRepo } from './repos/blotter.js';
+import { CostBasisRepo } from './repos/cost-basis.js';
 import { CursorsRepo, type SyncStream } from './repos/cursors.js';
 import { FixturesRepo } from './repos/fixtures.js';
 import { IntentsRepo } from './repos/intents.js';
 import { OrdersRepo } from './repos/orders.js';
 import { PositionsRepo } from './repos/positions.js';
+import { SettlementRealizedRepo } from './repos/settlement-realized.js';
 import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
 import { SettingsRepo } from './repos/settings.js';
 
@@ -38,6 +41,8 @@ export interface ApplyOrdersResult {
   written: number;
   /** Intents that this batch matched to their exchange order and marked `done`. */
   intentsDone: number;
+  /** Unknown SETTLEMENT rows the batch's orders let be worked out (or changed the reason of). */
+  realized: number;
 }
 
 export interface ApplySettlementsResult {
@@ -67,6 +72,12 @@ export class Store {
   readonly cursors: CursorsRepo;
   readonly alerts: AlertsRepo;
   readonly settings: SettingsRepo;
+  /** The last costBasis GET /positions reported per position, kept after it closes. */
+  readonly costBasis: CostBasisRepo;
+  /** Realized P&L of SETTLEMENT rows, worked out from the orders (src/main/pnl). */
+  readonly realized: RealizedPnl;
+  /** The derived realized P&L columns of settlements, and the upgrade's queue of them. */
+  readonly settlementRealized: SettlementRealizedRepo;
   /**
    * The writer connection. For migrations, tests and benchmarks only: application code goes
    * through the repositories.
@@ -90,6 +101,14 @@ export class Store {
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
+    this.costBasis = new CostBasisRepo(db);
+    this.settlementRealized = new SettlementRealizedRepo(db);
+    this.realized = new RealizedPnl(this.settlementRealized, {
+      outcomeRows: (...a) => this.settlementRealized.outcomeRows(...a),
+      ordersUntil: (account, contract, outcome, until) =>
+        this.orders.listBetween(account, contract, outcome, null, until),
+      lastCostBasis: (...a) => this.costBasis.get(...a),
+    });
   }
 
   get schemaVersion(): number {
@@ -107,8 +126,10 @@ export class Store {
   /**
    * Stores a batch from GET /orders/updates and advances the account's `orders` cursor, in one
    * transaction: after a crash either both happened or neither, so no update is ever skipped.
-   * Open intents whose clientOrderId appears in the batch become `done`. Applying the same
-   * batch again changes nothing.
+   * Open intents whose clientOrderId appears in the batch become `done`, and the unknown
+   * realized P&L of SETTLEMENT rows on the outcomes of its filled orders is worked out again (a
+   * resync that brings the missing orders fills it in). Applying the same batch again changes
+   * nothing.
    */
   applyOrderUpdates(
     accountId: number,
@@ -119,14 +140,18 @@ export class Store {
       let written = 0;
       for (const o of orders) if (this.orders.upsert(accountId, o)) written++;
       const intentsDone = this.intents.settleMatching(accountId, orders);
+      const filled = orders.filter((o) => o.status === 'FILLED');
+      const realized = this.realized.refresh(accountId, filled, true);
       this.cursors.set(accountId, 'orders', cursor, this.#now());
-      return { written, intentsDone };
+      return { written, intentsDone, realized };
     });
   }
 
   /**
-   * Stores settlement rows, skipping those already stored, and (when given) sets the
-   * `settlements` cursor, in one transaction.
+   * Stores settlement rows, skipping those already stored, works out the realized P&L of the
+   * SETTLEMENT rows on every outcome the new rows touch (a position's CLOSED and KNOCKED_OUT
+   * rows are part of its SETTLEMENT's arithmetic), and (when given) sets the `settlements`
+   * cursor, in one transaction.
    */
   applySettlements(
     accountId: number,
@@ -134,17 +159,22 @@ export class Store {
     cursor?: number,
   ): ApplySettlementsResult {
     return this.transaction(() => {
-      let inserted = 0;
-      for (const s of rows) if (this.settlements.insert(accountId, s)) inserted++;
+      const touched: OutcomeKey[] = [];
+      for (const s of rows) if (this.settlements.insert(accountId, s)) touched.push(s);
+      this.realized.refresh(accountId, touched, false);
       if (cursor !== undefined) this.cursors.set(accountId, 'settlements', cursor, this.#now());
-      return { inserted, duplicates: rows.length - inserted };
+      return { inserted: touched.length, duplicates: rows.length - touched.length };
     });
   }
 
-  /** Replaces the account's open positions and stamps the `positions` stream, atomically. */
+  /**
+   * Replaces the account's open positions, keeps each one's costBasis as its last, and stamps
+   * the `positions` stream, atomically.
+   */
   replacePositions(accountId: number, positions: readonly Position[], snapshotAt: number): void {
     this.transaction(() => {
       this.positions.replace(accountId, positions, snapshotAt);
+      this.costBasis.record(accountId, positions, snapshotAt);
       this.cursors.set(accountId, 'positions' satisfies SyncStream, snapshotAt, this.#now());
     });
   }
