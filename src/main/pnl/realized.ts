@@ -8,6 +8,7 @@
  * A disagreement with the exchange's last costBasis is logged once, when the row's note first
  * says so (amounts and ids only; no secret is ever in reach here).
  */
+import type { Order } from '../../shared/api/schemas.js';
 import type { Logger } from '../../shared/log.js';
 import type {
   SettlementRealizedRepo,
@@ -19,6 +20,11 @@ import { workOut, type WorkedOut, type WorkOutSources } from './work-out.js';
 export interface OutcomeKey {
   contractId: string;
   outcome: string;
+}
+
+/** A settlement row just stored: its outcome and when it settled. */
+export interface AddedSettlement extends OutcomeKey {
+  settledAt: number;
 }
 
 export class RealizedPnl {
@@ -37,21 +43,55 @@ export class RealizedPnl {
   }
 
   /**
-   * Works out the SETTLEMENT rows on each outcome again (only the unknown ones when
-   * `onlyUnknown`) and writes what changed. Returns how many rows changed.
+   * After new settlement rows were stored: works out each new SETTLEMENT row, and the first
+   * SETTLEMENT at or after each new CLOSED or KNOCKED_OUT row on its outcome (the position's
+   * rows may come in another sync page than its SETTLEMENT). Returns how many rows changed.
    */
-  refresh(accountId: number, keys: Iterable<OutcomeKey>, onlyUnknown: boolean): number {
-    let changed = 0;
-    const seen = new Set<string>();
-    for (const { contractId, outcome } of keys) {
-      const key = `${contractId}\u0000${outcome}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      for (const row of this.#rows.settlementsOn(accountId, contractId, outcome)) {
-        if (onlyUnknown && row.pnlSource !== 'unknown') continue;
-        if (this.write(row)) changed++;
+  afterSettlements(accountId: number, added: readonly AddedSettlement[]): number {
+    const rows = new Map<number, SettlementToWorkOut>();
+    for (const a of added) {
+      const first = { first: true };
+      for (const row of this.#rows.settlementsOn(
+        accountId,
+        a.contractId,
+        a.outcome,
+        a.settledAt,
+        first,
+      )) {
+        rows.set(row.id, row);
       }
     }
+    return this.#writeAll(rows.values());
+  }
+
+  /**
+   * After orders arrived: works the unknown SETTLEMENT rows on the outcomes of the filled ones
+   * out again (a resync that brings the missing orders fills them in), those settled after the
+   * order only. Returns how many rows changed.
+   */
+  afterOrders(accountId: number, orders: readonly Order[]): number {
+    const earliest = new Map<string, { key: OutcomeKey; from: number }>();
+    for (const o of orders) {
+      if (o.status !== 'FILLED') continue;
+      const id = `${o.contractId}\u0000${o.outcome}`;
+      const seen = earliest.get(id);
+      if (seen === undefined || o.createdAt < seen.from)
+        earliest.set(id, { key: o, from: o.createdAt });
+    }
+    const rows: SettlementToWorkOut[] = [];
+    for (const { key, from } of earliest.values()) {
+      rows.push(
+        ...this.#rows.settlementsOn(accountId, key.contractId, key.outcome, from, {
+          onlyUnknown: true,
+        }),
+      );
+    }
+    return this.#writeAll(rows);
+  }
+
+  #writeAll(rows: Iterable<SettlementToWorkOut>): number {
+    let changed = 0;
+    for (const row of rows) if (this.write(row)) changed++;
     return changed;
   }
 

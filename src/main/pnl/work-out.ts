@@ -24,12 +24,21 @@ export const TOLERANCE_MICROS = 10_000;
 
 /** What the work-out reads. */
 export interface WorkOutSources {
-  outcomeRows(
+  /** The settlement rows on the outcome settled from `fromMs` to `untilMs`, both included. */
+  rowsBetween(
     accountId: number,
     contractId: string,
     outcome: string,
+    fromMs: number,
     untilMs: number,
   ): OutcomeRow[];
+  /** When the last row on the outcome before `beforeMs` settled; null when none. */
+  lastBefore(
+    accountId: number,
+    contractId: string,
+    outcome: string,
+    beforeMs: number,
+  ): number | null;
   /** The account's orders on the outcome created at or before `untilMs`, oldest first. */
   ordersUntil(accountId: number, contractId: string, outcome: string, untilMs: number): Order[];
   lastCostBasis(accountId: number, contractId: string, outcome: string): LastCostBasis | undefined;
@@ -67,12 +76,16 @@ export function workOut(src: WorkOutSources, row: SettlementToWorkOut): WorkedOu
     .ordersUntil(accountId, contractId, outcome, settledAt)
     .filter((o) => o.status === 'FILLED');
   const lastBuy = orders.reduce((t, o) => (o.side === 'BUY' ? Math.max(t, o.createdAt) : t), -1);
-  const rows = src
-    .outcomeRows(accountId, contractId, outcome, settledAt)
-    .filter((r) => r.id !== row.id);
+  if (lastBuy < 0) {
+    return unknown(
+      `None of the orders that bought these ${row.contracts} contract${row.contracts === 1 ? '' : 's'} are in the store.`,
+    );
+  }
   // The latest row before this position's last buy ended an earlier position.
-  const since = rows.find((r) => r.settledAt < lastBuy)?.settledAt ?? -1;
-  const own = rows.filter((r) => r.settledAt >= lastBuy);
+  const since = src.lastBefore(accountId, contractId, outcome, lastBuy) ?? -1;
+  const own = src
+    .rowsBetween(accountId, contractId, outcome, lastBuy, settledAt)
+    .filter((r) => r.id !== row.id);
   const result = replayBasis({
     fills: orders
       .filter((o) => o.createdAt > since)

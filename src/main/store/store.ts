@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Order, Position, Settlement } from '../../shared/api/schemas.js';
-import { RealizedPnl, type OutcomeKey } from '../pnl/realized.js';
+import { RealizedPnl, type AddedSettlement } from '../pnl/realized.js';
 import { openReader, openWriter, type Db } from './connection.js';
 import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
 import { AccountsRepo } from './repos/accounts.js';
@@ -104,7 +104,8 @@ export class Store {
     this.costBasis = new CostBasisRepo(db);
     this.settlementRealized = new SettlementRealizedRepo(db);
     this.realized = new RealizedPnl(this.settlementRealized, {
-      outcomeRows: (...a) => this.settlementRealized.outcomeRows(...a),
+      rowsBetween: (...a) => this.settlementRealized.rowsBetween(...a),
+      lastBefore: (...a) => this.settlementRealized.lastBefore(...a),
       ordersUntil: (account, contract, outcome, until) =>
         this.orders.listBetween(account, contract, outcome, null, until),
       lastCostBasis: (...a) => this.costBasis.get(...a),
@@ -140,8 +141,7 @@ export class Store {
       let written = 0;
       for (const o of orders) if (this.orders.upsert(accountId, o)) written++;
       const intentsDone = this.intents.settleMatching(accountId, orders);
-      const filled = orders.filter((o) => o.status === 'FILLED');
-      const realized = this.realized.refresh(accountId, filled, true);
+      const realized = this.realized.afterOrders(accountId, orders);
       this.cursors.set(accountId, 'orders', cursor, this.#now());
       return { written, intentsDone, realized };
     });
@@ -149,9 +149,8 @@ export class Store {
 
   /**
    * Stores settlement rows, skipping those already stored, works out the realized P&L of the
-   * SETTLEMENT rows on every outcome the new rows touch (a position's CLOSED and KNOCKED_OUT
-   * rows are part of its SETTLEMENT's arithmetic), and (when given) sets the `settlements`
-   * cursor, in one transaction.
+   * new SETTLEMENT rows and of those a new CLOSED or KNOCKED_OUT row belongs to (they are part
+   * of its arithmetic), and (when given) sets the `settlements` cursor, in one transaction.
    */
   applySettlements(
     accountId: number,
@@ -159,11 +158,14 @@ export class Store {
     cursor?: number,
   ): ApplySettlementsResult {
     return this.transaction(() => {
-      const touched: OutcomeKey[] = [];
-      for (const s of rows) if (this.settlements.insert(accountId, s)) touched.push(s);
-      this.realized.refresh(accountId, touched, false);
+      const added: AddedSettlement[] = [];
+      for (const s of rows) {
+        const settledAt = this.settlements.insertedAt(accountId, s);
+        if (settledAt !== null) added.push({ ...s, settledAt });
+      }
+      this.realized.afterSettlements(accountId, added);
       if (cursor !== undefined) this.cursors.set(accountId, 'settlements', cursor, this.#now());
-      return { inserted: touched.length, duplicates: rows.length - touched.length };
+      return { inserted: added.length, duplicates: rows.length - added.length };
     });
   }
 

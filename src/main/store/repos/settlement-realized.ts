@@ -48,31 +48,60 @@ export class SettlementRealizedRepo {
     this.#sql = new StatementCache(db);
   }
 
-  /** Every settlement row on the outcome settled at or before `untilMs`, newest first. */
-  outcomeRows(
+  /** The settlement rows on the outcome settled from `fromMs` to `untilMs`, both included. */
+  rowsBetween(
     accountId: number,
     contractId: string,
     outcome: string,
+    fromMs: number,
     untilMs: number,
   ): OutcomeRow[] {
     return this.#sql
       .get(
         `SELECT id, type, contracts, timestamp_ms AS settledAt
          FROM settlements INDEXED BY settlements_by_contract
-         WHERE account_id = ? AND contract_id = ? AND outcome = ? AND timestamp_ms <= ?
-         ORDER BY timestamp_ms DESC, id DESC`,
+         WHERE account_id = ? AND contract_id = ? AND outcome = ?
+           AND timestamp_ms >= ? AND timestamp_ms <= ?`,
       )
-      .all(accountId, contractId, outcome, untilMs) as OutcomeRow[];
+      .all(accountId, contractId, outcome, fromMs, untilMs) as OutcomeRow[];
   }
 
-  /** The SETTLEMENT rows on the outcome (a contract resolves once: one, in practice). */
-  settlementsOn(accountId: number, contractId: string, outcome: string): SettlementToWorkOut[] {
+  /** When the last settlement row on the outcome before `beforeMs` settled; null when none. */
+  lastBefore(
+    accountId: number,
+    contractId: string,
+    outcome: string,
+    beforeMs: number,
+  ): number | null {
+    const ms = this.#sql
+      .get(
+        `SELECT max(timestamp_ms) FROM settlements INDEXED BY settlements_by_contract
+         WHERE account_id = ? AND contract_id = ? AND outcome = ? AND timestamp_ms < ?`,
+      )
+      .pluck()
+      .get(accountId, contractId, outcome, beforeMs) as number | null;
+    return ms;
+  }
+
+  /**
+   * The SETTLEMENT rows on the outcome settled at or after `fromMs` (a contract resolves once:
+   * one, in practice); only the unknown ones when `onlyUnknown`, only the first when `first`.
+   */
+  settlementsOn(
+    accountId: number,
+    contractId: string,
+    outcome: string,
+    fromMs: number,
+    options: { onlyUnknown?: boolean; first?: boolean } = {},
+  ): SettlementToWorkOut[] {
     return this.#sql
       .get(
         `SELECT ${TO_WORK_OUT} FROM settlements INDEXED BY settlements_by_contract
-         WHERE account_id = ? AND contract_id = ? AND outcome = ? AND type = 'SETTLEMENT'`,
+         WHERE account_id = ? AND contract_id = ? AND outcome = ? AND timestamp_ms >= ?
+           AND type = 'SETTLEMENT' ${options.onlyUnknown === true ? "AND pnl_source = 'unknown'" : ''}
+         ORDER BY timestamp_ms, id ${options.first === true ? 'LIMIT 1' : ''}`,
       )
-      .all(accountId, contractId, outcome) as SettlementToWorkOut[];
+      .all(accountId, contractId, outcome, fromMs) as SettlementToWorkOut[];
   }
 
   /** One SETTLEMENT row by id (any account), or undefined. */

@@ -155,15 +155,15 @@ export class SettlementsRepo {
    * @throws StoreError when the timestamp is not a time or an amount is not a decimal string.
    */
   insert(accountId: number, s: Settlement): boolean {
-    return this.insertRow(accountId, s) !== null;
+    return this.insertedAt(accountId, s) !== null;
   }
 
   /**
-   * insert(), returning the new row's id (null when it was stored already). A CLOSED or
-   * KNOCKED_OUT row's realized P&L is the exchange's own and is written with it; a SETTLEMENT's
-   * is worked out from the orders after (Store.applySettlements).
+   * insert(), returning the new row's time in ms (null when it was stored already). A CLOSED
+   * or KNOCKED_OUT row's realized P&L is the exchange's own and is written with it; a
+   * SETTLEMENT's is worked out from the orders after (Store.applySettlements).
    */
-  insertRow(accountId: number, s: Settlement): number | null {
+  insertedAt(accountId: number, s: Settlement): number | null {
     const ms = parseTimestamp(s.timestamp);
     this.#insert ??= this.#sql.get(
       `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
@@ -193,7 +193,7 @@ export class SettlementsRepo {
       reported ? 'exchange' : 'unknown',
       s.type === 'SETTLEMENT' || reported ? null : NO_REPORTED_PNL,
     );
-    return result.changes === 1 ? Number(result.lastInsertRowid) : null;
+    return result.changes === 1 ? ms : null;
   }
 
   /** One settlement of the account by its local id. */
