@@ -13,7 +13,7 @@ import type { Store } from '../store/index.js';
 /** A turn stops taking rows once it has run this long: well under the 20 ms a frame may wait. */
 const SLICE_MS = 12;
 /** Rows read from the queue at a time (the clock is looked at between reads). */
-const READ = 64;
+const READ = 16;
 
 export interface BackfillOptions {
   sliceMs?: number;

@@ -10,10 +10,7 @@
  */
 import type { Order } from '../../shared/api/schemas.js';
 import type { Logger } from '../../shared/log.js';
-import type {
-  SettlementRealizedRepo,
-  SettlementToWorkOut,
-} from '../store/repos/settlement-realized.js';
+import type { RealizedFigure, SettlementToWorkOut } from './types.js';
 import { workOut, type WorkedOut, type WorkOutSources } from './work-out.js';
 
 /** An outcome of a contract, whose SETTLEMENT rows are worked out again. */
@@ -22,17 +19,31 @@ export interface OutcomeKey {
   outcome: string;
 }
 
+/** The store's reads and write of the derived columns (SettlementRealizedRepo). */
+export interface RealizedRows {
+  settlementsOn(
+    accountId: number,
+    contractId: string,
+    outcome: string,
+    fromMs: number,
+    options?: { onlyUnknown?: boolean; first?: boolean },
+  ): SettlementToWorkOut[];
+  toWorkOut(id: number): SettlementToWorkOut | undefined;
+  figure(id: number): RealizedFigure | undefined;
+  set(id: number, f: RealizedFigure): void;
+}
+
 /** A settlement row just stored: its outcome and when it settled. */
 export interface AddedSettlement extends OutcomeKey {
   settledAt: number;
 }
 
 export class RealizedPnl {
-  readonly #rows: SettlementRealizedRepo;
+  readonly #rows: RealizedRows;
   readonly #sources: WorkOutSources;
   #log: Logger | undefined;
 
-  constructor(rows: SettlementRealizedRepo, sources: WorkOutSources) {
+  constructor(rows: RealizedRows, sources: WorkOutSources) {
     this.#rows = rows;
     this.#sources = sources;
   }

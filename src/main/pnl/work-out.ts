@@ -10,12 +10,7 @@
  */
 import type { Order } from '../../shared/api/schemas.js';
 import { toMicros } from '../../shared/money.js';
-import type {
-  OutcomeRow,
-  RealizedFigure,
-  SettlementToWorkOut,
-} from '../store/repos/settlement-realized.js';
-import type { LastCostBasis } from '../store/repos/cost-basis.js';
+import type { LastCostBasis, OutcomeRow, RealizedFigure, SettlementToWorkOut } from './types.js';
 import { moneyText } from './amounts.js';
 import { REALIZED_METHOD, replayBasis, type KnownBasis } from './replay.js';
 

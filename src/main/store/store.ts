@@ -158,15 +158,24 @@ export class Store {
     cursor?: number,
   ): ApplySettlementsResult {
     return this.transaction(() => {
-      const added: AddedSettlement[] = [];
-      for (const s of rows) {
-        const settledAt = this.settlements.insertedAt(accountId, s);
-        if (settledAt !== null) added.push({ ...s, settledAt });
-      }
-      this.realized.afterSettlements(accountId, added);
+      const inserted = this.insertSettlements(accountId, rows).length;
       if (cursor !== undefined) this.cursors.set(accountId, 'settlements', cursor, this.#now());
-      return { inserted: added.length, duplicates: rows.length - added.length };
+      return { inserted, duplicates: rows.length - inserted };
     });
+  }
+
+  /**
+   * Inserts the rows not stored yet and works out the realized P&L they bring (docs/pnl.md):
+   * what every writer of settlements calls, inside its own transaction. Returns the new rows.
+   */
+  insertSettlements(accountId: number, rows: readonly Settlement[]): Settlement[] {
+    const added: (Settlement & AddedSettlement)[] = [];
+    for (const s of rows) {
+      const settledAt = this.settlements.insertedAt(accountId, s);
+      if (settledAt !== null) added.push({ ...s, settledAt });
+    }
+    this.realized.afterSettlements(accountId, added);
+    return added.map(({ settledAt: _, ...s }) => s);
   }
 
   /**

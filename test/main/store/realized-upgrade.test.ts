@@ -186,7 +186,7 @@ describe('upgrading a populated version-5 store', () => {
       const before = slotsAndRows(store);
       expect(before.stored).toEqual(before.summed);
 
-      // sliceMs 0: one read of the queue per turn, so 101 rows take two turns.
+      // sliceMs 0: one read of the queue (16 rows) per turn, so 101 rows take seven turns.
       const backfill = new RealizedBackfill(store, { sliceMs: 0, onDone: () => seen.push(null) });
       const seen: (BackfillProgress | null)[] = [];
       const done = backfill.start();
@@ -196,7 +196,7 @@ describe('upgrading a populated version-5 store', () => {
         seen.push(backfill.progress());
       }
       await done;
-      expect(seen[0]).toEqual({ done: 64, total: settled.length });
+      expect(seen[0]).toEqual({ done: 16, total: settled.length });
       expect(seen.at(-1)).toBeNull();
       expect(backfill.progress()).toBeNull();
       expect(store.settlementRealized.pendingCount()).toBe(0);

@@ -5,17 +5,8 @@
  * it (docs/pnl.md).
  */
 import type { Position } from '../../../shared/api/schemas.js';
+import type { LastCostBasis } from '../../pnl/types.js';
 import { StatementCache, type Db } from '../connection.js';
-
-export interface LastCostBasis {
-  /** Contracts held when it was read. */
-  contracts: number;
-  costBasis: string;
-  /** The position's updatedAt (exchange time). */
-  updatedAt: number;
-  /** When the snapshot read it (local time). */
-  seenAt: number;
-}
 
 export class CostBasisRepo {
   readonly #sql: StatementCache;

@@ -4,38 +4,8 @@
  * queue, and the derived columns themselves. The exchange's columns stay append-only (the
  * trigger settlements_immutable); only these four may be written after the insert.
  */
-import type { SettlementType } from '../../../shared/api/schemas.js';
 import { StatementCache, type Db } from '../connection.js';
-import type { PnlSource } from './settlements.js';
-
-/** A settlement row on one outcome, as the replay reads it. */
-export interface OutcomeRow {
-  id: number;
-  type: SettlementType;
-  contracts: number;
-  settledAt: number;
-}
-
-/** A SETTLEMENT row to work out. */
-export interface SettlementToWorkOut {
-  id: number;
-  accountId: number;
-  contractId: string;
-  outcome: string;
-  contracts: number;
-  payoutMicros: number | null;
-  settledAt: number;
-  pnlSource: PnlSource;
-  pnlNote: string | null;
-}
-
-/** The derived columns of one row. */
-export interface RealizedFigure {
-  realizedMicros: number | null;
-  basisMicros: number | null;
-  pnlSource: PnlSource;
-  pnlNote: string | null;
-}
+import type { OutcomeRow, RealizedFigure, SettlementToWorkOut } from '../../pnl/types.js';
 
 const TO_WORK_OUT = `id, account_id AS accountId, contract_id AS contractId, outcome, contracts,
   payout_micros AS payoutMicros, timestamp_ms AS settledAt, pnl_source AS pnlSource,

@@ -17,6 +17,7 @@
 import type { Settlement, SettlementType } from '../../../shared/api/schemas.js';
 import { toMicros } from '../../../shared/money.js';
 import { moneyText } from '../../pnl/amounts.js';
+import type { PnlSource } from '../../pnl/types.js';
 import type { Db, Statement } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { StoreError } from '../errors.js';
@@ -59,9 +60,6 @@ export interface StoredSettlement extends Settlement {
   /** Why it is unknown, or the disagreement with the exchange's last costBasis. */
   pnlNote: string | null;
 }
-
-/** Where a realized P&L comes from (the bridge's PNL_SOURCES). */
-export type PnlSource = 'exchange' | 'orders' | 'unknown';
 
 export interface SettlementQuery extends SettlementFilter, PageRequest {
   /** Default 'time'. */
