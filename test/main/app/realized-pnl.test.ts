@@ -8,18 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../../src/main/root/services.js';
 import type { Fixture, SettlementRow } from '../../../src/shared/ipc/contract.js';
 import { add, cmp, dec, sub } from '../../../src/shared/money.js';
+import { until } from '../../harness/wait.js';
 import { AppHarness } from './support.js';
 
 const app = new AppHarness('realized');
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** What `read` answers once `ok` takes it (polled; harness `until`). */
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  let last: T | undefined;
+  await until(what, async () => ok((last = await read())), 60_000, 100);
+  return last as T;
 }
 
 let bets = 0;
@@ -30,7 +28,7 @@ async function market(s: AppServices, f: Fixture, side: 'BUY' | 'SELL', qty: str
     type: 'MARKET',
     bet: { contractId: f.contractId, outcome: f.homeTeam, side, qty, unit: 'BASE', boost: 0 },
   });
-  return until(
+  return waitFor(
     () => s.call('orders:get', { clientOrderId: id }).then((r) => r.row),
     (r) => r?.status === 'FILLED',
     `${id} filled`,
@@ -48,7 +46,7 @@ describe('realized P&L of bets held to the end', () => {
   beforeAll(async () => {
     ({ services } = await app.start());
     const all = { openOnly: true, limit: 100, offset: 0 };
-    await until(
+    await waitFor(
       () => services.call('fixtures:list', all),
       (p) => p.total > 3,
       'fixtures',
@@ -67,7 +65,7 @@ describe('realized P&L of bets held to the end', () => {
     });
     buys.push(await market(services, f, 'BUY', '4'));
     const sold = await market(services, f, 'SELL', '4');
-    const held = await until(
+    const held = await waitFor(
       () => services.call('positions:list', {}),
       (v) => v.positions.some((p) => p.contractId === f.contractId && p.contracts === 6),
       'the 6 contracts held',
@@ -75,7 +73,7 @@ describe('realized P&L of bets held to the end', () => {
     const position = held.positions.find((p) => p.contractId === f.contractId)!;
     await services.call('practice:resolve', { contractId: f.contractId, winner: f.homeTeam });
 
-    const rows = await until(
+    const rows = await waitFor(
       () => rowsOf(services),
       (r) => settlementOn(r, f)?.pnlSource === 'orders',
       'the SETTLEMENT worked out',
@@ -119,7 +117,7 @@ describe('realized P&L of bets held to the end', () => {
     // As if the buy were older than the store's first sync.
     services.store.db.prepare('DELETE FROM orders WHERE contract_id = ?').run(f.contractId);
     await services.call('practice:resolve', { contractId: f.contractId, winner: f.homeTeam });
-    const before = await until(
+    const before = await waitFor(
       () => rowsOf(services),
       (r) => settlementOn(r, f) !== undefined,
       'the SETTLEMENT',
@@ -132,13 +130,13 @@ describe('realized P&L of bets held to the end', () => {
     const summary = await services.call('history:summary', { filter: {}, timeZone: 'UTC' });
     expect(summary.totals.unknown).toBeGreaterThanOrEqual(1);
 
-    await until(
+    await waitFor(
       () => services.call('history:status', {}),
       (s) => s.progress?.state !== 'running',
       'no sweep running',
     );
     await services.call('history:resync', {});
-    const after = await until(
+    const after = await waitFor(
       () => rowsOf(services),
       (r) => settlementOn(r, f)?.pnlSource === 'orders',
       'the SETTLEMENT known after the resync',

@@ -25,6 +25,14 @@ export interface ModelRow {
   realized_micros: number | null;
 }
 
+/**
+ * The slot columns (n, wins, pnl_sum, payout_sum, pnl_max, pnl_min, unknown) of a GROUP BY's
+ * rows, summed the obvious way from each row's realized P&L (docs/pnl.md).
+ */
+export const REALIZED_SLOT_SUMS = `count(*), count(*) FILTER (WHERE realized_micros > 0),
+  coalesce(sum(realized_micros), 0), coalesce(sum(payout_micros), 0),
+  max(realized_micros), min(realized_micros), count(*) FILTER (WHERE realized_micros IS NULL)`;
+
 /** Leagues of the sample contracts EPL-0..EPL-10 (support.ts); EPL-9 and EPL-10 have no fixture. */
 export const LEAGUE_OF: Record<string, string> = {
   'EPL-0': 'Premier League',

@@ -7,6 +7,7 @@ import {
   LEAGUE_FILTERS,
   LEAGUE_OF,
   modelRows,
+  REALIZED_SLOT_SUMS,
   referenceSlots,
   storeFixtures,
 } from './history-model.js';
@@ -30,9 +31,7 @@ const DAY_MS = 86_400_000;
 /** The rollup tables as they are, and as they would be summed again from every row. */
 function rollups(): { stored: unknown[]; summed: unknown[] } {
   const q = (sql: string) => store.db.prepare(sql).raw(true).all();
-  const sums = `count(*), count(*) FILTER (WHERE realized_micros > 0),
-    coalesce(sum(realized_micros), 0), coalesce(sum(payout_micros), 0),
-    max(realized_micros), min(realized_micros), count(*) FILTER (WHERE realized_micros IS NULL)`;
+  const sums = REALIZED_SLOT_SUMS;
   return {
     stored: [
       q('SELECT * FROM settlement_slots ORDER BY 1, 2, 3'),

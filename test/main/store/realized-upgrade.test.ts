@@ -14,6 +14,7 @@ import { migrations, runMigrations } from '../../../src/main/store/migrations/in
 import { SLOT_MS } from '../../../src/main/store/repos/settlements.js';
 import type { Order, Settlement } from '../../../src/shared/api/schemas.js';
 import { toMicros } from '../../../src/shared/money.js';
+import { REALIZED_SLOT_SUMS } from './history-model.js';
 import { fixture, order, settlement, tempDir } from './support.js';
 
 let cleanup = () => {};
@@ -133,9 +134,7 @@ function v5File(): string {
 /** The slot tables as stored, and as summed again from the rows' realized P&L. */
 function slotsAndRows(store: Store): { stored: unknown[]; summed: unknown[] } {
   const q = (sql: string) => store.db.prepare(sql).raw(true).all();
-  const sums = `count(*), count(*) FILTER (WHERE realized_micros > 0),
-    coalesce(sum(realized_micros), 0), coalesce(sum(payout_micros), 0),
-    max(realized_micros), min(realized_micros), count(*) FILTER (WHERE realized_micros IS NULL)`;
+  const sums = REALIZED_SLOT_SUMS;
   const cols = 'n, wins, pnl_sum, payout_sum, pnl_max, pnl_min, unknown';
   return {
     stored: [
