@@ -64,8 +64,10 @@ export class RealizedBackfill {
   }
 
   async #run(): Promise<void> {
+    const from = this.#store.settlementRealized.backfillFrom();
+    if (from === null) return;
+    this.#lastId = from;
     this.#total = this.#store.settlementRealized.pendingCount();
-    if (this.#total === 0) return;
     while (!this.#stopped) {
       const more = this.#store.transaction(() => this.#turn());
       if (!more) break;
@@ -82,13 +84,19 @@ export class RealizedBackfill {
     const started = performance.now();
     for (;;) {
       const rows = this.#store.settlementRealized.pending(this.#lastId, READ);
-      if (rows.length === 0) return false;
+      if (rows.length === 0) {
+        this.#store.settlementRealized.backfillAt(null);
+        return false;
+      }
       for (const row of rows) {
         this.#store.realized.write(row);
         this.#lastId = row.id;
         this.#done++;
       }
-      if (performance.now() - started >= this.#sliceMs) return true;
+      if (performance.now() - started >= this.#sliceMs) {
+        this.#store.settlementRealized.backfillAt(this.#lastId);
+        return true;
+      }
     }
   }
 }

@@ -170,6 +170,43 @@ const rowsOf = (store: Store) =>
     .all() as Row[];
 
 describe('upgrading a populated version-5 store', () => {
+  it('keeps the slots and the P&L indexes right for rows the exchange reports oddly', () => {
+    const file = v5File();
+    const db = new Database(file);
+    try {
+      // A SETTLEMENT row with a pnl (the P&L indexes are rebuilt then), and a CLOSED row
+      // without one but with a payout (a win in version 5's slots, unknown now).
+      const insert = db.prepare(
+        `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
+           price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros)
+         VALUES (1, ?, ?, 'EPL-W', 'ARS', 3, NULL, ?, '3.00', '0x1', ?, ?, ?, 3000000)`,
+      );
+      insert.run(
+        Buffer.from('odd-1'),
+        'SETTLEMENT',
+        '1.50',
+        new Date(T).toISOString(),
+        T,
+        1_500_000,
+      );
+      insert.run(Buffer.from('odd-2'), 'CLOSED', null, new Date(T).toISOString(), T, null);
+    } finally {
+      db.close();
+    }
+    const store = openStore(file);
+    try {
+      const after = slotsAndRows(store);
+      expect(after.stored).toEqual(after.summed);
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const closed = rowsOf(store).filter((r) => r.type === 'CLOSED' && r.pnl_micros === null);
+      expect(closed).toHaveLength(1);
+      expect(closed[0]).toMatchObject({ realized_micros: null, pnl_source: 'unknown' });
+      expect(closed[0]?.pnl_note).toMatch(/reported no P&L/);
+    } finally {
+      store.close();
+    }
+  });
+
   it('copies reported P&L at once, then works the SETTLEMENT rows out in the background', async () => {
     const store = openStore(v5File());
     try {
@@ -184,6 +221,8 @@ describe('upgrading a populated version-5 store', () => {
       }
       const before = slotsAndRows(store);
       expect(before.stored).toEqual(before.summed);
+      // The P&L indexes were retargeted, not rebuilt: their entries match the rows.
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
 
       // sliceMs 0: one read of the queue (16 rows) per turn, so 101 rows take seven turns.
       const backfill = new RealizedBackfill(store, { sliceMs: 0, onDone: () => seen.push(null) });
