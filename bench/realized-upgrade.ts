@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { RealizedBackfill } from '../src/main/pnl/backfill.js';
+import { BackfillWorker } from '../src/main/pnl/backfill-worker.js';
 import { openWriter } from '../src/main/store/connection.js';
 import { Store } from '../src/main/store/index.js';
 import { migrations, runMigrations } from '../src/main/store/migrations/index.js';
@@ -51,7 +51,8 @@ try {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const t1 = performance.now();
-  const backfill = new RealizedBackfill(store);
+  // As the app runs it: on a worker thread with its own connection (backfill-worker.ts).
+  const backfill = new BackfillWorker({ store });
   const total = store.settlementRealized.pendingCount();
   await backfill.start();
   const backfilled = performance.now() - t1;

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BackfillWorker } from '../../../src/main/pnl/backfill-worker.js';
 import { RealizedBackfill, type BackfillProgress } from '../../../src/main/pnl/backfill.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
 import { migrations, runMigrations } from '../../../src/main/store/migrations/index.js';
@@ -254,6 +255,60 @@ describe('upgrading a populated version-5 store', () => {
       }
       const worked = slotsAndRows(store);
       expect(worked.stored).toEqual(worked.summed);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('goes on where a stopped backfill left off, after a restart', async () => {
+    const file = v5File();
+    let store = openStore(file);
+    const first = new RealizedBackfill(store, { sliceMs: 0 });
+    const started = first.start();
+    await first.stop();
+    await started;
+    const from = store.settlementRealized.backfillFrom();
+    expect(from).toBeGreaterThan(0);
+    const left = rowsOf(store).filter((r) => r.type === 'SETTLEMENT' && r.pnl_note === null);
+    expect(left.length).toBeGreaterThan(0);
+    store.close();
+
+    store = openStore(file);
+    try {
+      expect(store.settlementRealized.backfillFrom()).toBe(from);
+      await new RealizedBackfill(store, { sliceMs: 0 }).start();
+      expect(store.settlementRealized.backfillFrom()).toBeNull();
+      const settled = rowsOf(store).filter((r) => r.type === 'SETTLEMENT');
+      expect(settled.filter((r) => r.pnl_source === 'unknown' && r.pnl_note === null)).toEqual([]);
+      const worked = slotsAndRows(store);
+      expect(worked.stored).toEqual(worked.summed);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('works the rows out on a worker thread with its own connection, as the app runs it', async () => {
+    const store = openStore(v5File());
+    try {
+      const seen: (BackfillProgress | null)[] = [];
+      let done = 0;
+      const backfill = new BackfillWorker({ store, sliceMs: 0, onDone: () => done++ });
+      const finished = backfill.start();
+      seen.push(backfill.progress());
+      await finished;
+      expect(seen[0]).toEqual({ done: 0, total: 101 });
+      expect(done).toBe(1);
+      expect(backfill.progress()).toBeNull();
+      expect(store.settlementRealized.backfillFrom()).toBeNull();
+      const held = rowsOf(store).find((r) => r.contract_id === 'EPL-W' && r.type === 'SETTLEMENT');
+      expect(held).toMatchObject({ pnl_source: 'orders', realized_micros: 2_400_000 });
+      const worked = slotsAndRows(store);
+      expect(worked.stored).toEqual(worked.summed);
+
+      // Nothing left: the next start opens no thread and tells no one.
+      const again = new BackfillWorker({ store, onDone: () => done++ });
+      await again.start();
+      expect(done).toBe(1);
     } finally {
       store.close();
     }
