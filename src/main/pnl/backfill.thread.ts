@@ -15,8 +15,8 @@ import type {
 } from './backfill-messages.js';
 import { RealizedBackfill } from './backfill.js';
 
-/** Pages the WAL may hold before this connection copies them back (the default). */
-const CHECKPOINT_PAGES = 1000;
+/** Pages the WAL may hold before this connection copies them back: well below main's 10,000. */
+const CHECKPOINT_PAGES = 4000;
 
 const port = parentPort;
 if (port === null) throw new Error('The realized P&L backfill runs on a worker thread only.');

@@ -114,13 +114,26 @@ export class RealizedPnl {
    */
   batch(): (row: SettlementToWorkOut) => boolean {
     const sources = cachedSources(this.#sources);
-    return (row) => this.write(row, sources);
+    // The rows come fresh from the queue in this transaction: an unknown one's figure is its
+    // note alone, so it need not be read again.
+    return (row) =>
+      this.write(
+        row,
+        sources,
+        row.pnlSource === 'unknown'
+          ? { realizedMicros: null, basisMicros: null, pnlSource: 'unknown', pnlNote: row.pnlNote }
+          : undefined,
+      );
   }
 
   /** Works out one row and writes it when it changed; true when it did. */
-  write(row: SettlementToWorkOut, sources: WorkOutSources = this.#sources): boolean {
+  write(
+    row: SettlementToWorkOut,
+    sources: WorkOutSources = this.#sources,
+    stored?: RealizedFigure,
+  ): boolean {
     const { figure } = workOut(sources, row);
-    const before = this.#rows.figure(row.id);
+    const before = stored ?? this.#rows.figure(row.id);
     if (
       before !== undefined &&
       before.realizedMicros === figure.realizedMicros &&
