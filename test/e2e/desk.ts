@@ -122,3 +122,22 @@ export async function practisePrice(page: Page, price: string): Promise<void> {
   const log = practice.getByRole('log', { name: 'Practice results' });
   await expect(log.getByRole('listitem').first()).toContainText(`index price is now ${price}`);
 }
+
+/** Closes the open position of `bet` from its Positions row: a quote to sell all, placed. */
+export async function closeFromRow(
+  page: Page,
+  bet: { outcome: string; home: string; away: string },
+  contracts: string,
+): Promise<void> {
+  await show(page, 'Positions');
+  await page
+    .getByRole('button', { name: `Close ${bet.outcome} ${bet.home} v ${bet.away}` })
+    .click({ timeout: 30_000 });
+  await slipOf(page).getByRole('button', { name: 'Request quote' }).click();
+  await placeAndFill(
+    page,
+    slipOf(page).getByRole('button', {
+      name: new RegExp(`^Place bet · Sell ${contracts} contracts`),
+    }),
+  );
+}

@@ -12,6 +12,7 @@ import { add, cmp } from '../../src/shared/money.js';
 import { expect, keepScreenshots, test } from './fixtures.js';
 import {
   amountOf,
+  closeFromRow,
   figureIn,
   pick,
   placeAndFill,
@@ -23,7 +24,6 @@ import {
   quote,
   show,
   showPortfolio,
-  slipOf,
 } from './desk.js';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -82,15 +82,7 @@ test('a history made at the desk: History and Portfolio agree, exposure adds up,
   // A bet closed from its row.
   const closed = await pick(page, 2);
   await placeAndFill(page, await quote(page, { contracts: '4' }));
-  await show(page, 'Positions');
-  await page
-    .getByRole('button', { name: `Close ${closed.outcome} ${closed.home} v ${closed.away}` })
-    .click({ timeout: 30_000 });
-  await slipOf(page).getByRole('button', { name: 'Request quote' }).click();
-  await placeAndFill(
-    page,
-    slipOf(page).getByRole('button', { name: /^Place bet · Sell 4 contracts/ }),
-  );
+  await closeFromRow(page, closed, '4');
   await expect(positionRow(page, closed)).toHaveCount(0, { timeout: 30_000 });
 
   // A winner held to the end, built by two buys.

@@ -82,7 +82,14 @@ test('a fresh paper desk: the empty state says so and leads on, axe-clean light 
   await expect(screenButton(page, 'Markets')).toHaveAttribute('aria-current', 'page');
 });
 
-const positionRows = (page: Page) => positionsTable(page).locator('tbody tr');
+/** The account's one bet, on the `fixture`th listed; answers its Positions totals. */
+async function onlyBet(page: Page, fixture: number, contracts: string) {
+  await pick(page, fixture);
+  await placeAndFill(page, await quote(page, { contracts }));
+  await show(page, 'Positions');
+  await expect(positionsTable(page).locator('tbody tr')).toHaveCount(1, { timeout: 30_000 });
+  return positionTotals(page);
+}
 
 /** The Portfolio's open positions and money at risk for the scope shown. */
 async function exposureShown(page: Page): Promise<{ open: string; atRisk: string; max: string }> {
@@ -105,25 +112,13 @@ test('two exchange accounts add up under "All exchange accounts"; Paper stays ap
     await page.goto(betdesk.url);
 
     // A paper bet first: practice money, never added to the real.
-    await pick(page, 1);
-    await placeAndFill(page, await quote(page, { contracts: '3' }));
-    await show(page, 'Positions');
-    await expect(positionRows(page)).toHaveCount(1, { timeout: 30_000 });
-    const paper = await positionTotals(page);
+    const paper = await onlyBet(page, 1, '3');
 
     // One bet on each of two exchanges.
     await addLiveAccount(page, exchange, 'Desk A');
-    await pick(page, 0);
-    await placeAndFill(page, await quote(page, { contracts: '4' }));
-    await show(page, 'Positions');
-    await expect(positionRows(page)).toHaveCount(1, { timeout: 30_000 });
-    const deskA = await positionTotals(page);
+    const deskA = await onlyBet(page, 0, '4');
     await addLiveAccount(page, seven, 'Desk B');
-    await pick(page, 0);
-    await placeAndFill(page, await quote(page, { contracts: '6' }));
-    await show(page, 'Positions');
-    await expect(positionRows(page)).toHaveCount(1, { timeout: 30_000 });
-    const deskB = await positionTotals(page);
+    const deskB = await onlyBet(page, 0, '6');
 
     // Each account alone is its own Positions screen's totals.
     for (const [label, totals] of [
