@@ -226,6 +226,28 @@ export async function benchScreens(storeFile: string, label: string): Promise<Ui
   const openedMs = performance.now() - started;
   // The account's exchange is out of reach on purpose: no retries on main while measuring.
   await services.call('sync:pause', {});
+  // Calls the page makes as it opens that main answers itself (not on the read worker): each
+  // holds main, and so every answer after it, for its time.
+  const startCalls: string[] = [];
+  for (const [name, call] of [
+    [
+      'fixtures:list',
+      () => services.call('fixtures:list', { openOnly: true, limit: 20, offset: 0 }),
+    ],
+    ['orders:totals', () => services.call('orders:totals', {})],
+    ['orders:fixtures', () => services.call('orders:fixtures', {})],
+    ['orders:list', () => services.call('orders:list', { limit: 100, offset: 0 })],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t = performance.now();
+      await call();
+      times.push(performance.now() - t);
+    }
+    startCalls.push(
+      `${name} ${times[0]!.toFixed(0)} first / ${median(times.slice(1)).toFixed(0)} ms`,
+    );
+  }
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch(chromiumLaunchOptions);
@@ -299,6 +321,7 @@ export async function benchScreens(storeFile: string, label: string): Promise<Ui
         `Markets "Next page" rows: ${pages.map((p) => p.firstRowsMs.toFixed(0)).join(', ')} ms; ` +
           `lines: ${pages.map((p) => p.linesMs.toFixed(0)).join(', ')} ms`,
         `Markets from page start, the page's own load: ${loadTimes}`,
+        `main's own start calls (in-thread, median of 3 after a first): ${startCalls.join(', ')}`,
         `renderer JS: ${js.files} file(s), ${js.rawKb.toFixed(1)} KB before gzip`,
       ],
     };
