@@ -11,17 +11,15 @@
  * Times are taken inside the page (performance.now()), up to the animation frame after the
  * screen showed what it waits for; each is the median of TRIALS page loads.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../build/chromium.js';
-import { ExportDownloads } from '../src/main/export/index.js';
-import { startHost } from '../src/main/host/server.js';
-import { createAppServices } from '../src/main/root/services.js';
 import { openStore } from '../src/main/store/index.js';
 import type { BenchLine } from './core-store.js';
+import { startAppIn } from './history-ui.js';
 
 const root = path.join(import.meta.dirname, '..');
 const TARGETS = { portfolioMs: 200, marketsMs: 200, bundleKb: 150 };
@@ -207,22 +205,9 @@ const MARKETS_WATCH = `(() => {
 /** Opens the app on a copy of `storeFile` and times the screens. */
 export async function benchScreens(storeFile: string, label: string): Promise<UiResult> {
   const dir = dataDir(storeFile, label);
-  const downloads = new ExportDownloads();
   const started = performance.now();
-  const services = await createAppServices({
-    dataDir: dir,
-    host: 'browser',
-    keychainService: 'Betdesk-bench',
-    versions: { app: 'bench', node: process.versions.node, electron: null, chrome: null },
-    exports: { kind: 'download', downloads },
-  });
-  const host = await startHost({
-    services,
-    rendererDir: path.join(root, 'out', 'renderer'),
-    validateOutput: false,
-    downloads,
-    log: () => {},
-  });
+  const app = await startAppIn(dir);
+  const { services, host } = app;
   const openedMs = performance.now() - started;
   // The account's exchange is out of reach on purpose: no retries on main while measuring.
   await services.call('sync:pause', {});
@@ -327,8 +312,6 @@ export async function benchScreens(storeFile: string, label: string): Promise<Ui
     };
   } finally {
     await browser?.close();
-    await host.close();
-    await services.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await app.close();
   }
 }
