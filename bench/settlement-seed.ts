@@ -102,6 +102,9 @@ export function seedSettlements(store: Store, accountId: number, rows = SEED_ROW
   // Constants are spliced in as integer literals: better-sqlite3 binds JS numbers as REAL,
   // which would turn the integer arithmetic below into floating point.
   const int = (n: number): string => String(Math.trunc(n));
+  // From migration 006 on, CLOSED and KNOCKED_OUT rows carry their realized P&L as written at
+  // insert; SETTLEMENT rows are left for the backfill (docs/pnl.md), as an upgrade leaves them.
+  const realized = store.schemaVersion >= 6;
   store.transaction(() =>
     store.db
       .prepare(
@@ -120,7 +123,8 @@ export function seedSettlements(store: Store, accountId: number, rows = SEED_ROW
              g.a % 200 AS dollars, g.i % 100 AS cents
            FROM g JOIN bench_fixture f ON f.k = g.k)
          INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
-           price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros)
+           price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros
+           ${realized ? ', realized_micros, pnl_source' : ''})
          SELECT ${int(accountId)}, unhex(printf('%032x', s.i)),
            CASE WHEN s.r < 50 THEN 'CLOSED' WHEN s.r < 65 THEN 'KNOCKED_OUT' ELSE 'SETTLEMENT' END,
            s.contract_id, CASE WHEN s.h % 2 = 0 THEN s.home ELSE s.away END,
@@ -133,6 +137,12 @@ export function seedSettlements(store: Store, accountId: number, rows = SEED_ROW
            strftime('%Y-%m-%dT%H:%M:%SZ', s.ms / 1000, 'unixepoch'), s.ms,
            CASE WHEN s.r < 65 THEN s.sign * (s.dollars * 1000000 + s.cents * 10000) END,
            CASE WHEN s.r >= 65 THEN (s.a % 2) * (1 + s.r * 7) * 1000000 END
+           ${
+             realized
+               ? `, CASE WHEN s.r < 65 THEN s.sign * (s.dollars * 1000000 + s.cents * 10000) END,
+                  CASE WHEN s.r < 65 THEN 'exchange' ELSE 'unknown' END`
+               : ''
+           }
          FROM s`,
       )
       .run(),

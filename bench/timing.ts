@@ -4,7 +4,7 @@
  * reader, not by a pass/fail on a loaded machine.
  *
  *   exchange CLI: SIGTERM to exit, and SIGINT to exit with a keep-alive connection open
- *     (the README promises a stop within 2 s)
+ *     (docs/sandbox.md promises a stop within 2 s)
  *   a 300 ms latency fault: how long the route really takes
  *   SyncEngine.stop() while a poll waits in the governor for a token a minute away
  *   GET /positions answered in 1.5 s, with and without a boosted position open

@@ -38,7 +38,7 @@ electron_ok=0
 if node node_modules/electron/install.js >/dev/null 2>&1; then
   electron_ok=1
 else
-  say "Electron could not be downloaded here (see ELECTRON_MIRROR, ELECTRON_CACHE in README)."
+  say "Electron could not be downloaded here (see ELECTRON_MIRROR, ELECTRON_CACHE in docs/desktop.md)."
 fi
 
 if [ "$electron_ok" -eq 1 ] && [ ! -f build/electron-native/better_sqlite3.node ]; then

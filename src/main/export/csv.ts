@@ -76,6 +76,9 @@ const SETTLEMENT_KINDS: Record<ExportSettlementColumn, ColumnKind> = {
   pnl: 'decimal',
   payout: 'decimal',
   tx: 'text',
+  cost_basis: 'decimal',
+  realized_pnl: 'decimal',
+  pnl_source: 'text',
 };
 
 const ORDER_KINDS: Record<ExportOrderColumn, ColumnKind> = {

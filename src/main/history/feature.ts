@@ -2,6 +2,10 @@
  * History on the bridge: the active account's settlements read from the store (so the screen
  * works with the exchange away), their totals and P&L series aggregated in SQLite, a
  * settlement's detail, the Orders screen's totals, and the history sweep (first sync, resync).
+ *
+ * Every P&L figure is realized P&L and says where it comes from (docs/pnl.md): the exchange's
+ * (CLOSED, KNOCKED_OUT) or payout − cost basis from the account's orders (SETTLEMENT), or
+ * unknown with the reason. A SETTLEMENT's detail shows the arithmetic (`working`).
  */
 import type { HistoryFilter, HistorySyncProgress, OrdersScope } from '../../shared/ipc/contract.js';
 import { fromMicros } from '../../shared/money.js';
@@ -37,6 +41,8 @@ export interface HistoryContext {
   reads: Pick<StoreReads, 'run'>;
   /** Local time (tests move it). */
   now?: () => number;
+  /** The upgrade's backfill of realized P&L, while it runs (src/main/pnl/backfill.ts). */
+  backfill?: { progress(): { done: number; total: number } | null };
 }
 
 export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
@@ -64,7 +70,9 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
     'history:summary': withSession(active, async (s, { filter, timeZone }) => {
       const input = { accountId: s.accountId, filter: settlementFilter(filter), timeZone };
       const summary = await reads.run('historySummary', { ...input, now: now() });
-      return { accountId: s.bridgeId, ...summary };
+      // The upgrade's backfill runs on main: only main knows how far it is.
+      const working = ctx.backfill?.progress() ?? null;
+      return { accountId: s.bridgeId, ...summary, working };
     }),
 
     'history:detail': withSession(active, (s, { id }) => {
@@ -79,9 +87,10 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
         since,
         row.settledAt,
       );
+      const worked = row.type === 'SETTLEMENT' ? store.realized.explain(row.id) : undefined;
       return {
         row: settlementRow(row, fixture),
-        working: null,
+        working: worked?.working ?? null,
         orders: orders.map((o) => orderRow(o, fixture)),
       };
     }),

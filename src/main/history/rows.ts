@@ -4,7 +4,11 @@
  */
 import type { SettlementRow } from '../../shared/ipc/contract.js';
 import type { fixtureLookup } from '../desk/rows.js';
+import { moneyText } from '../pnl/amounts.js';
 import type { StoredSettlement } from '../store/index.js';
+
+/** The note of a row the upgrade's backfill has not reached yet. */
+export const NOT_WORKED_OUT = 'Being worked out from your orders after the upgrade.';
 
 export function settlementRow(
   r: StoredSettlement,
@@ -22,10 +26,16 @@ export function settlementRow(
     payout: r.payout ?? null,
     tx: r.tx,
     settledAt: r.settledAt,
-    // Placeholder until realized P&L lands (issue 18): the exchange's figure where it has one.
-    realizedPnl: r.pnl ?? null,
-    costBasis: null,
-    pnlSource: r.pnl === undefined ? 'unknown' : 'exchange',
-    pnlNote: r.pnl === undefined ? 'Not worked out yet.' : null,
+    // The exchange's own string where the figure is its pnl; else exact micros with the cents.
+    realizedPnl:
+      r.realizedMicros === null
+        ? null
+        : r.pnlSource === 'exchange' && r.pnl !== undefined
+          ? r.pnl
+          : moneyText(r.realizedMicros),
+    costBasis: r.basisMicros === null ? null : moneyText(r.basisMicros),
+    pnlSource: r.pnlSource,
+    // Not worked out yet: an upgraded store's row the backfill has not reached.
+    pnlNote: r.pnlSource === 'unknown' && r.pnlNote === null ? NOT_WORKED_OUT : r.pnlNote,
   };
 }

@@ -4,8 +4,10 @@
  * micro-dollars here, so every sum is exact integer arithmetic; they become decimal strings at
  * the end.
  *
- * The exchange reports P&L only for CLOSED and KNOCKED_OUT settlements and a payout only for
- * SETTLEMENT ones (docs/api.md 2.7), so P&L and payouts stay two figures, never one.
+ * P&L is realized P&L for every type (docs/pnl.md): the exchange's own for CLOSED and
+ * KNOCKED_OUT, payout − cost basis for SETTLEMENT. Rows whose realized P&L is unknown are
+ * counted as `unknown` and left out of the sum, the wins, the extremes and the win rate, never
+ * guessed. Payouts stay a figure of their own.
  */
 import { SETTLEMENT_TYPES, type SettlementType } from '../../shared/api/schemas.js';
 import type {
@@ -32,8 +34,15 @@ export interface SummaryRange {
 
 type Summary = Omit<HistorySummary, 'accountId'>;
 
-/** Totals, totals per type, and the cumulative series of the slots in `range`. */
-export function summarize(slots: readonly SlotTotals[], range: SummaryRange): Summary {
+/**
+ * Totals, totals per type, and the cumulative series of the slots in `range`; `working` is the
+ * upgrade's backfill progress, when it runs.
+ */
+export function summarize(
+  slots: readonly SlotTotals[],
+  range: SummaryRange,
+  working: Summary['working'] = null,
+): Summary {
   const all = new Tally();
   const byType = new Map<SettlementType, Tally>(SETTLEMENT_TYPES.map((t) => [t, new Tally()]));
   for (const s of slots) {
@@ -49,13 +58,14 @@ export function summarize(slots: readonly SlotTotals[], range: SummaryRange): Su
     })),
     bucket,
     series,
-    working: null,
+    working,
   };
 }
 
 /** Sums of slots, in micro-dollars. */
 class Tally {
   count = 0;
+  unknown = 0;
   wins = 0;
   knockouts = 0;
   pnl = 0;
@@ -65,6 +75,7 @@ class Tally {
 
   add(s: SlotTotals): void {
     this.count += s.count;
+    this.unknown += s.unknown;
     this.wins += s.wins;
     if (s.type === 'KNOCKED_OUT') this.knockouts += s.count;
     this.pnl += s.pnlMicros;
@@ -78,13 +89,14 @@ class Tally {
   }
 
   totals(): HistoryTotals {
+    const known = this.count - this.unknown;
     return {
       count: this.count,
       pnl: money(this.pnl),
       payouts: money(this.payouts),
-      unknown: 0,
+      unknown: this.unknown,
       wins: this.wins,
-      winRate: this.count === 0 ? null : dec(this.wins).dividedBy(this.count).toFixed(4),
+      winRate: known === 0 ? null : dec(this.wins).dividedBy(known).toFixed(4),
       largestWin: this.max !== null && this.max > 0 ? money(this.max) : null,
       largestLoss: this.min !== null && this.min < 0 ? money(this.min) : null,
       knockouts: this.knockouts,

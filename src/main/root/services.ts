@@ -26,6 +26,7 @@ import { deskFeature } from '../desk/feature.js';
 import { exportFeature } from '../export/feature.js';
 import { portfolioFeature } from '../portfolio/feature.js';
 import { PriceAger } from '../prices/ageing.js';
+import { RealizedBackfill } from '../pnl/backfill.js';
 import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
@@ -148,6 +149,20 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     logger.warn('the account could not be opened', { reason: reasonOf(err) });
   });
 
+  // An upgraded store's SETTLEMENT rows get their realized P&L in the background (docs/pnl.md).
+  store.realized.useLogger(logger);
+  const backfill = new RealizedBackfill(store, {
+    onDone: () => {
+      const session = active.session;
+      if (session) {
+        hub.emit('history:changed', { accountId: session.bridgeId, added: 0, at: Date.now() });
+      }
+    },
+  });
+  backfill.start().catch((err: unknown) => {
+    logger.warn('working out realized P&L after the upgrade failed', { reason: reasonOf(err) });
+  });
+
   const { stop: stopExports, ...exports } = exportFeature({
     store,
     started: () => active.started(),
@@ -157,6 +172,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const stop = once(async () => {
     // Waits for a switch under way; none starts after it.
     await active.stop();
+    await backfill.stop();
     // Before the store closes: an export's partial file is removed, its reader closed.
     await stopExports();
     await paper.close();
@@ -174,7 +190,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     accounts,
     marketsFeature({ store, active, board }),
     deskFeature({ store, active }),
-    historyFeature({ store, active, reads }),
+    historyFeature({ store, active, reads, backfill }),
     pricesFeature({ reads, active }),
     portfolioFeature({ reads }),
     exports,

@@ -177,7 +177,7 @@ export async function runShell(
   let services: Services;
   try {
     services = await createServices({
-      // One folder for the app, the browser host and the CLI (docs: README, data folder).
+      // One folder for the app, the browser host and the CLI (docs/data.md).
       dataDir: defaultDataDir(host.platform, host.env),
       host: 'electron',
       ...(existsSync(paths.nativeBinding) ? { nativeBinding: paths.nativeBinding } : {}),

@@ -1,7 +1,7 @@
 /**
  * The reads the store's read worker runs (read-worker.ts), by name: each a StoreRead,
  * `(store, input) => output`, kept in its feature's `reads.ts`. Adding one is one line here
- * (README.md, "Heavy reads"); the worker's entry and the in-thread fallback both run this table,
+ * (src/main/store/README.md, "Heavy reads"); the worker's entry and the in-thread fallback both run this table,
  * and `StoreReads.run` is typed from it.
  */
 import type {

@@ -13,11 +13,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Order, Position, Settlement } from '../../shared/api/schemas.js';
+import { RealizedPnl, type AddedSettlement } from '../pnl/realized.js';
 import { openReader, openWriter, type Db } from './connection.js';
 import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
 import { AccountsRepo } from './repos/accounts.js';
 import { AlertsRepo } from './repos/alerts.js';
 import { BlotterRepo } from './repos/blotter.js';
+import { CostBasisRepo } from './repos/cost-basis.js';
 import { CursorsRepo, type SyncStream } from './repos/cursors.js';
 import { EquityRepo, sumPositions } from './repos/equity.js';
 import { FixturesRepo } from './repos/fixtures.js';
@@ -25,6 +27,7 @@ import { IntentsRepo } from './repos/intents.js';
 import { OrdersRepo } from './repos/orders.js';
 import { PositionsRepo } from './repos/positions.js';
 import { PricesRepo } from './repos/prices.js';
+import { SettlementRealizedRepo } from './repos/settlement-realized.js';
 import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
 import { SettingsRepo } from './repos/settings.js';
 
@@ -41,6 +44,8 @@ export interface ApplyOrdersResult {
   written: number;
   /** Intents that this batch matched to their exchange order and marked `done`. */
   intentsDone: number;
+  /** Unknown SETTLEMENT rows the batch's orders let be worked out (or changed the reason of). */
+  realized: number;
 }
 
 export interface ApplySettlementsResult {
@@ -75,6 +80,12 @@ export class Store {
   readonly settings: SettingsRepo;
   /** Index prices over time: raw for a week, then buckets (docs/prices.md). */
   readonly prices: PricesRepo;
+  /** The last costBasis GET /positions reported per position, kept after it closes. */
+  readonly costBasis: CostBasisRepo;
+  /** Realized P&L of SETTLEMENT rows, worked out from the orders (src/main/pnl). */
+  readonly realized: RealizedPnl;
+  /** The derived realized P&L columns of settlements, and the upgrade's queue of them. */
+  readonly settlementRealized: SettlementRealizedRepo;
   /**
    * The writer connection. For migrations, tests and benchmarks only: application code goes
    * through the repositories.
@@ -100,6 +111,15 @@ export class Store {
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
     this.prices = new PricesRepo(db);
+    this.costBasis = new CostBasisRepo(db);
+    this.settlementRealized = new SettlementRealizedRepo(db);
+    this.realized = new RealizedPnl(this.settlementRealized, {
+      rowsBetween: (...a) => this.settlementRealized.rowsBetween(...a),
+      lastBefore: (...a) => this.settlementRealized.lastBefore(...a),
+      ordersUntil: (account, contract, outcome, until) =>
+        this.orders.listBetween(account, contract, outcome, null, until),
+      lastCostBasis: (...a) => this.costBasis.get(...a),
+    });
   }
 
   get schemaVersion(): number {
@@ -117,8 +137,10 @@ export class Store {
   /**
    * Stores a batch from GET /orders/updates and advances the account's `orders` cursor, in one
    * transaction: after a crash either both happened or neither, so no update is ever skipped.
-   * Open intents whose clientOrderId appears in the batch become `done`. Applying the same
-   * batch again changes nothing.
+   * Open intents whose clientOrderId appears in the batch become `done`, and the unknown
+   * realized P&L of SETTLEMENT rows on the outcomes of its filled orders is worked out again (a
+   * resync that brings the missing orders fills it in). Applying the same batch again changes
+   * nothing.
    */
   applyOrderUpdates(
     accountId: number,
@@ -129,14 +151,16 @@ export class Store {
       let written = 0;
       for (const o of orders) if (this.orders.upsert(accountId, o)) written++;
       const intentsDone = this.intents.settleMatching(accountId, orders);
+      const realized = this.realized.afterOrders(accountId, orders);
       this.cursors.set(accountId, 'orders', cursor, this.#now());
-      return { written, intentsDone };
+      return { written, intentsDone, realized };
     });
   }
 
   /**
-   * Stores settlement rows, skipping those already stored, and (when given) sets the
-   * `settlements` cursor, in one transaction.
+   * Stores settlement rows, skipping those already stored, works out the realized P&L of the
+   * new SETTLEMENT rows and of those a new CLOSED or KNOCKED_OUT row belongs to (they are part
+   * of its arithmetic), and (when given) sets the `settlements` cursor, in one transaction.
    */
   applySettlements(
     accountId: number,
@@ -144,21 +168,36 @@ export class Store {
     cursor?: number,
   ): ApplySettlementsResult {
     return this.transaction(() => {
-      let inserted = 0;
-      for (const s of rows) if (this.settlements.insert(accountId, s)) inserted++;
+      const inserted = this.insertSettlements(accountId, rows).length;
       if (cursor !== undefined) this.cursors.set(accountId, 'settlements', cursor, this.#now());
       return { inserted, duplicates: rows.length - inserted };
     });
   }
 
   /**
-   * Replaces the account's open positions, records the snapshot's equity point (and thins the
-   * older ones) and stamps the `positions` stream, atomically.
+   * Inserts the rows not stored yet and works out the realized P&L they bring (docs/pnl.md):
+   * what every writer of settlements calls, inside its own transaction. Returns the new rows.
+   */
+  insertSettlements(accountId: number, rows: readonly Settlement[]): Settlement[] {
+    const added: (Settlement & AddedSettlement)[] = [];
+    for (const s of rows) {
+      const settledAt = this.settlements.insertedAt(accountId, s);
+      if (settledAt !== null) added.push({ ...s, settledAt });
+    }
+    this.realized.afterSettlements(accountId, added);
+    return added.map(({ settledAt: _, ...s }) => s);
+  }
+
+  /**
+   * Replaces the account's open positions, keeps each one's costBasis as its last, records the
+   * snapshot's equity point (and thins the older ones) and stamps the `positions` stream,
+   * atomically.
    */
   replacePositions(accountId: number, positions: readonly Position[], snapshotAt: number): void {
     this.transaction(() => {
       this.positions.replace(accountId, positions, snapshotAt);
       this.equity.record(accountId, snapshotAt, sumPositions(positions));
+      this.costBasis.record(accountId, positions, snapshotAt);
       this.cursors.set(accountId, 'positions' satisfies SyncStream, snapshotAt, this.#now());
     });
   }

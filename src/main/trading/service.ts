@@ -1,11 +1,11 @@
 /**
  * The trading service of one account: quotes, orders and their outcomes, one request of the
- * user being at most one bet on the exchange whatever fails (README, "Every order gets a client
+ * user being at most one bet on the exchange whatever fails (docs/cli.md, "Every order gets a client
  * order id"). This file is the surface and the checks before an intent is recorded; sending
  * until the fate is known is placements.ts, after a restart reconcile.ts, waitForFinal
  * follow.ts, the quotes made here quotes.ts, what they share context.ts.
  *
- * One race the README does not tell: a lookup can answer -2025 while an earlier request with
+ * One race docs/cli.md does not tell: a lookup can answer -2025 while an earlier request with
  * the same id is still inside the exchange. A resend then meets -2028 or the order itself; and
  * should the order land after its intent was marked not placed, the sync's applyOrderUpdates
  * marks the intent done when it sees the order, so the record never loses one.

@@ -1,6 +1,6 @@
 /**
  * The exchange's log: what happens to the server at info, a line per request only at debug
- * (README "The sandbox exchange": two lines per request at info cost more than the request).
+ * (docs/sandbox.md, "Starting it": two lines per request at info cost more than the request).
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';

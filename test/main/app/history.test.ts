@@ -140,8 +140,12 @@ describe('a history made at the desk', () => {
       filter: {},
       timeZone: 'Europe/London',
     });
-    const pnls = rows.flatMap((r) => (r.pnl === null ? [] : [r.pnl]));
+    // Realized P&L of every row (docs/pnl.md): the held game's is worked out from its order.
+    expect(byType['SETTLEMENT']).toMatchObject({ pnlSource: 'orders', pnlNote: null });
+    expect(byType['CLOSED']).toMatchObject({ pnlSource: 'exchange' });
+    const pnls = rows.map((r) => r.realizedPnl!);
     expect(summary.totals.count).toBe(3);
+    expect(summary.totals.unknown).toBe(0);
     expect(cmp(summary.totals.pnl, add(...pnls))).toBe(0);
     expect(cmp(summary.totals.payouts, byType['SETTLEMENT']!.payout!)).toBe(0);
     expect(summary.totals.knockouts).toBe(1);
@@ -174,10 +178,10 @@ describe('a history made at the desk', () => {
     });
     expect(none.totals.count).toBe(0);
 
+    // By realized P&L, every row's known here (a held game's from its orders).
     const byPnl = (await list(services, {}, 'pnl')).rows;
-    expect(byPnl.at(-1)?.type).toBe('SETTLEMENT'); // no P&L: last
-    const withPnl = byPnl.filter((r) => r.pnl !== null).map((r) => r.pnl!);
-    expect(withPnl).toEqual([...withPnl].sort((a, b) => cmp(b, a)));
+    const realized = byPnl.map((r) => r.realizedPnl!);
+    expect(realized).toEqual([...realized].sort((a, b) => cmp(b, a)));
     expect(rows).toHaveLength(3);
   });
 

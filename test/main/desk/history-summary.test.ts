@@ -16,6 +16,7 @@ function slot(isoTime: string, s: Partial<SlotTotals> & Pick<SlotTotals, 'type'>
     payoutMicros: 0,
     maxPnlMicros: null,
     minPnlMicros: null,
+    unknown: 0,
     ...s,
   };
 }
@@ -48,6 +49,7 @@ describe('summarize', () => {
       count: 4,
       pnl: '3.15',
       payouts: '20',
+      unknown: 0,
       wins: 2,
       winRate: '0.5000',
       largestWin: '12.5',
@@ -58,6 +60,45 @@ describe('summarize', () => {
     expect(byType['CLOSED']).toMatchObject({ count: 2, pnl: '10.25', wins: 1, knockouts: 0 });
     expect(byType['KNOCKED_OUT']).toMatchObject({ count: 1, pnl: '-7.1', largestWin: null });
     expect(byType['SETTLEMENT']).toMatchObject({ count: 1, payouts: '20', pnl: '0' });
+  });
+
+  it('leaves rows whose realized P&L is unknown out of the P&L and the win rate, and counts them', () => {
+    const s = summarize(
+      [
+        slot('2026-11-01T10:00:00Z', {
+          type: 'CLOSED',
+          wins: 1,
+          pnlMicros: 2_000_000,
+          maxPnlMicros: 2_000_000,
+          minPnlMicros: 2_000_000,
+        }),
+        slot('2026-11-02T10:00:00Z', {
+          type: 'SETTLEMENT',
+          count: 3,
+          wins: 0,
+          pnlMicros: -1_500_000,
+          payoutMicros: 9_000_000,
+          maxPnlMicros: -1_500_000,
+          minPnlMicros: -1_500_000,
+          unknown: 2,
+        }),
+      ],
+      { now: at('2026-11-05T12:00:00Z'), calendar: utc },
+      { done: 5, total: 9 },
+    );
+    expect(s.totals).toMatchObject({
+      count: 4,
+      unknown: 2,
+      pnl: '0.5',
+      payouts: '9',
+      wins: 1,
+      winRate: '0.5000', // 1 win of the 2 rows whose P&L is known
+      largestWin: '2',
+      largestLoss: '-1.5',
+    });
+    expect(s.working).toEqual({ done: 5, total: 9 });
+    const settled = s.byType.find((t) => t.type === 'SETTLEMENT')!.totals;
+    expect(settled).toMatchObject({ count: 3, unknown: 2, winRate: '0.0000' });
   });
 
   it('gives a daily cumulative series with the empty days in it, up to now', () => {

@@ -76,6 +76,11 @@ describe('export on the command line', () => {
     const written = fs.readFileSync(out);
     expect(written.equals(same.bytes())).toBe(true);
     expect(written.toString('utf8')).toContain(',=CMD,');
+    // The realized P&L columns (docs/pnl.md) come after the columns of before, in both.
+    const [header, ...lines] = written.toString('utf8').split('\r\n');
+    expect(header).toMatch(/,pnl,payout,tx,cost_basis,realized_pnl,pnl_source$/);
+    expect(lines.filter((l) => l.endsWith(',exchange')).length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.endsWith(',unknown')).length).toBeGreaterThan(0);
   });
 
   it('filters orders by several statuses and a side, as the app groups them', async () => {

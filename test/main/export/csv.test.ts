@@ -33,6 +33,10 @@ const SETTLEMENT_HEADER = [
   'pnl',
   'payout',
   'tx',
+  // Issue 18: appended, so the columns existing spreadsheets read keep their places.
+  'cost_basis',
+  'realized_pnl',
+  'pnl_source',
 ];
 
 /** Collects what is written to a stream, as text. */
@@ -88,6 +92,50 @@ describe('settlements CSV', () => {
     expect(rows.slice(1).map((r) => [r[0], r[1], r[8], r[9], r[10]])).toEqual([
       ['2024-03-01T10:30:00.000Z', 'SETTLEMENT', '', '', '0'],
       ['2024-03-02T00:00:00.000Z', 'CLOSED', '0.5000', '-1.50', ''],
+    ]);
+  });
+
+  it('appends cost basis, realized P&L and its source after the columns of before', async () => {
+    const t = Date.UTC(2024, 2, 1, 18);
+    const bought = (i: number, contracts: number, cost: string, at: number) =>
+      order(i, {
+        contractId: 'EPL-W',
+        outcome: 'ARS',
+        status: 'FILLED',
+        contracts,
+        cost,
+        createdAt: at,
+        updatedAt: at,
+      });
+    store.applyOrderUpdates(
+      accountId,
+      [bought(1, 6, '3.00', t - 2000), bought(2, 4, '2.60', t - 1000)],
+      1,
+    );
+    store.applySettlements(accountId, [
+      settlement(1, { type: 'CLOSED', pnl: '-1.50', timestamp: new Date(t - 5000).toISOString() }),
+      {
+        type: 'SETTLEMENT',
+        contractId: 'EPL-W',
+        outcome: 'ARS',
+        contracts: 10,
+        payout: '10.00',
+        tx: '0xs',
+        timestamp: new Date(t).toISOString(),
+      },
+      settlement(3, {
+        type: 'SETTLEMENT',
+        payout: '4.00',
+        pnl: undefined,
+        price: undefined,
+        timestamp: new Date(t + 1000).toISOString(),
+      }),
+    ]);
+    const { rows } = await settlementsCsv();
+    expect(rows.slice(1).map((r) => [r[1], r[9], r[10], ...r.slice(12)])).toEqual([
+      ['CLOSED', '-1.50', '', '', '-1.50', 'exchange'],
+      ['SETTLEMENT', '', '10.00', '5.60', '4.40', 'orders'],
+      ['SETTLEMENT', '', '4.00', '', '', 'unknown'],
     ]);
   });
 
@@ -257,6 +305,9 @@ describe('settlements CSV', () => {
           s.pnl ?? '',
           s.payout ?? '',
           s.tx,
+          '',
+          s.pnl ?? '', // no orders stored: a SETTLEMENT's realized P&L is unknown
+          s.type === 'SETTLEMENT' ? 'unknown' : 'exchange',
         ].join('|'),
       ]),
     );

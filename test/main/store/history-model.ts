@@ -21,7 +21,17 @@ export interface ModelRow {
   timestamp_ms: number;
   pnl: string | null;
   payout: string | null;
+  /** The realized P&L the store keeps (docs/pnl.md): what the slots and the P&L sort add up. */
+  realized_micros: number | null;
 }
+
+/**
+ * The slot columns (n, wins, pnl_sum, payout_sum, pnl_max, pnl_min, unknown) of a GROUP BY's
+ * rows, summed the obvious way from each row's realized P&L (docs/pnl.md).
+ */
+export const REALIZED_SLOT_SUMS = `count(*), count(*) FILTER (WHERE realized_micros > 0),
+  coalesce(sum(realized_micros), 0), coalesce(sum(payout_micros), 0),
+  max(realized_micros), min(realized_micros), count(*) FILTER (WHERE realized_micros IS NULL)`;
 
 /** Leagues of the sample contracts EPL-0..EPL-10 (support.ts); EPL-9 and EPL-10 have no fixture. */
 export const LEAGUE_OF: Record<string, string> = {
@@ -53,8 +63,8 @@ export function storeFixtures(
 export function modelRows(store: Store, accountId: number): ModelRow[] {
   return store.db
     .prepare(
-      `SELECT id, type, contract_id, outcome, timestamp_ms, pnl, payout FROM settlements
-       WHERE account_id = ?`,
+      `SELECT id, type, contract_id, outcome, timestamp_ms, pnl, payout, realized_micros
+       FROM settlements WHERE account_id = ?`,
     )
     .all(accountId) as ModelRow[];
 }
@@ -72,7 +82,7 @@ export function matches(r: ModelRow, f: SettlementFilter, leagueOf = LEAGUE_OF):
   );
 }
 
-const pnlOf = (r: ModelRow): number | null => (r.pnl === null ? null : toMicros(r.pnl));
+const pnlOf = (r: ModelRow): number | null => r.realized_micros;
 
 /** Newest first, or largest P&L first with rows without one last, then newest first. */
 export function referencePage(
@@ -119,13 +129,15 @@ export function referenceSlots(
         payoutMicros: 0,
         maxPnlMicros: null,
         minPnlMicros: null,
+        unknown: 0,
       };
       slots.set(key, s);
     }
     const pnl = pnlOf(r);
     const payout = r.payout === null ? null : toMicros(r.payout);
     s.count++;
-    if ((pnl ?? 0) > 0 || (payout ?? 0) > 0) s.wins++;
+    if ((pnl ?? 0) > 0) s.wins++;
+    if (pnl === null) s.unknown++;
     s.pnlMicros += pnl ?? 0;
     s.payoutMicros += payout ?? 0;
     if (pnl !== null) {

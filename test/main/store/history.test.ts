@@ -7,6 +7,7 @@ import {
   LEAGUE_FILTERS,
   LEAGUE_OF,
   modelRows,
+  REALIZED_SLOT_SUMS,
   referenceSlots,
   storeFixtures,
 } from './history-model.js';
@@ -30,14 +31,12 @@ const DAY_MS = 86_400_000;
 /** The rollup tables as they are, and as they would be summed again from every row. */
 function rollups(): { stored: unknown[]; summed: unknown[] } {
   const q = (sql: string) => store.db.prepare(sql).raw(true).all();
-  const sums = `count(*), count(*) FILTER (WHERE pnl_micros > 0 OR payout_micros > 0),
-    coalesce(sum(pnl_micros), 0), coalesce(sum(payout_micros), 0),
-    max(pnl_micros), min(pnl_micros)`;
+  const sums = REALIZED_SLOT_SUMS;
   return {
     stored: [
       q('SELECT * FROM settlement_slots ORDER BY 1, 2, 3'),
       q(
-        'SELECT account_id, lower(league), slot, type, n, wins, pnl_sum, payout_sum, pnl_max, pnl_min FROM settlement_league_slots ORDER BY 1, 2, 3, 4',
+        'SELECT account_id, lower(league), slot, type, n, wins, pnl_sum, payout_sum, pnl_max, pnl_min, unknown FROM settlement_league_slots ORDER BY 1, 2, 3, 4',
       ),
     ],
     summed: [

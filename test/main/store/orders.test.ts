@@ -16,7 +16,7 @@ describe('applyOrderUpdates', () => {
   it('stores the orders and advances the cursor together', () => {
     const batch = [order(1), order(2, { knockout: '0.3012', boost: 50 })];
     const r = store.applyOrderUpdates(accountId, batch, 1_700_000_005_000);
-    expect(r).toEqual({ written: 2, intentsDone: 0 });
+    expect(r).toEqual({ written: 2, intentsDone: 0, realized: 0 });
     expect(store.cursors.get(accountId, 'orders')?.cursor).toBe(1_700_000_005_000);
     expect(store.orders.getByOrderId(accountId, batch[1]!.orderId)).toEqual(batch[1]);
     expect(store.orders.getByClientOrderId(accountId, 'bd-1')).toEqual(batch[0]);

@@ -6,7 +6,7 @@
  */
 import type { ExchangeAppOptions } from '../../../src/exchange/app.js';
 import type { ExchangeDomain } from '../../../src/exchange/domain/contract.js';
-import type { Store } from '../../../src/main/store/index.js';
+import type { Store, StoredSettlement } from '../../../src/main/store/index.js';
 import type { Order, OrderRequest, Settlement } from '../../../src/shared/api/schemas.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import type { RateGovernor } from '../../../src/main/governor/index.js';
@@ -67,11 +67,24 @@ export function exchangeSettlements(domain: ExchangeDomain, wallet: string): Set
 }
 
 /** Every settlement row stored for the account, without the store's own fields. */
+/** A stored settlement's exchange fields: without the local id, time and realized P&L. */
+export function reported({
+  id: _id,
+  settledAt: _at,
+  realizedMicros: _r,
+  basisMicros: _b,
+  pnlSource: _s,
+  pnlNote: _n,
+  ...s
+}: StoredSettlement): Settlement {
+  return s;
+}
+
 export function storedSettlements(store: Store, accountId: number): Settlement[] {
   const rows: Settlement[] = [];
   for (;;) {
     const page = store.settlements.query(accountId, { limit: 1000, offset: rows.length });
-    rows.push(...page.settlements.map(({ id: _id, settledAt: _at, ...s }) => s));
+    rows.push(...page.settlements.map(reported));
     if (page.settlements.length === 0) return rows;
   }
 }

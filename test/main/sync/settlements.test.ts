@@ -15,6 +15,7 @@ import {
   startWorld,
   tempStore,
   untilFinal,
+  reported,
   type OpenFixture,
   type TempStore,
   type World,
@@ -41,7 +42,7 @@ async function exchangeRows(): Promise<Settlement[]> {
 
 function storedRows(db: TempStore = world.db): Settlement[] {
   const page = db.store.settlements.query(db.accountId, { limit: 1000 });
-  return page.settlements.map(({ id: _id, settledAt: _at, ...s }) => s);
+  return page.settlements.map(reported);
 }
 
 const canonical = (rows: Settlement[]): string[] => rows.map((r) => JSON.stringify(r)).sort();

@@ -22,13 +22,16 @@ export interface SettlementFilter {
   league?: string;
 }
 
-/** time: newest first. pnl: largest P&L first, rows without a P&L last, then newest first. */
+/**
+ * time: newest first. pnl: largest realized P&L first, rows whose realized P&L is unknown last,
+ * then newest first.
+ */
 export type SettlementSort = 'time' | 'pnl';
 
 export const TIME_ORDER = 'timestamp_ms DESC, id DESC';
-export const PNL_ORDER = 'pnl_micros DESC, timestamp_ms DESC, id DESC';
+export const PNL_ORDER = 'realized_micros DESC, timestamp_ms DESC, id DESC';
 /** PNL_ORDER backwards (SQLite puts NULLs first ascending, last descending). */
-export const PNL_ORDER_REVERSED = 'pnl_micros, timestamp_ms, id';
+export const PNL_ORDER_REVERSED = 'realized_micros, timestamp_ms, id';
 
 export interface Where {
   sql: string;

@@ -2,7 +2,7 @@
  * Totals of the history per 15-minute slot and settlement type: what the History screen's
  * totals and its P&L over time are folded from (in the time zone of whoever looks).
  *
- * settlement_slots and settlement_league_slots (migration 004, kept by triggers) hold every
+ * settlement_slots and settlement_league_slots (migrations 004 and 006, kept by triggers) hold every
  * slot already summed, so the whole history, a type, a league or a date range is read as at most
  * a few rows per quarter hour. A slot cut by the range's edge, and the filters the slots do not
  * keep (a contract, a team), are summed from the rows themselves in the same shape.
@@ -28,14 +28,16 @@ export interface SlotTotals {
   slot: number;
   type: SettlementType;
   count: number;
-  /** Rows with a P&L above zero or a payout above zero. */
+  /** Rows with a realized P&L above zero. */
   wins: number;
-  /** Sum of P&L (0 when no row has one). */
+  /** Sum of realized P&L over the rows where it is known (0 when none). */
   pnlMicros: number;
   payoutMicros: number;
-  /** The largest and smallest P&L; null when no row of the slot has a P&L. */
+  /** The largest and smallest realized P&L; null when no row of the slot has one. */
   maxPnlMicros: number | null;
   minPnlMicros: number | null;
+  /** Rows whose realized P&L is unknown (left out of the sums, wins and extremes). */
+  unknown: number;
 }
 
 type SlotRow = [
@@ -47,11 +49,12 @@ type SlotRow = [
   number,
   number | null,
   number | null,
+  number,
 ];
 
-const ROW_SUMS = `count(*), count(*) FILTER (WHERE pnl_micros > 0 OR payout_micros > 0),
-  coalesce(sum(pnl_micros), 0), coalesce(sum(payout_micros), 0),
-  max(pnl_micros), min(pnl_micros)`;
+const ROW_SUMS = `count(*), count(*) FILTER (WHERE realized_micros > 0),
+  coalesce(sum(realized_micros), 0), coalesce(sum(payout_micros), 0),
+  max(realized_micros), min(realized_micros), count(*) FILTER (WHERE realized_micros IS NULL)`;
 
 /** Ascending by slot, then type. Exact: integer sums throughout. */
 export function slotTotals(
@@ -93,7 +96,7 @@ function fromSlots(
   const range = end === null ? 'slot >= ?' : 'slot >= ? AND slot < ?';
   return sql
     .get(
-      `SELECT slot, type, n, wins, pnl_sum, payout_sum, pnl_max, pnl_min ${src.sql}
+      `SELECT slot, type, n, wins, pnl_sum, payout_sum, pnl_max, pnl_min, unknown ${src.sql}
        AND ${range} ORDER BY slot, type`,
     )
     .raw(true)
@@ -122,5 +125,6 @@ function toTotals(r: SlotRow): SlotTotals {
     payoutMicros: r[5],
     maxPnlMicros: r[6],
     minPnlMicros: r[7],
+    unknown: r[8],
   };
 }

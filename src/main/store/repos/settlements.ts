@@ -16,6 +16,8 @@
  */
 import type { Settlement, SettlementType } from '../../../shared/api/schemas.js';
 import { toMicros } from '../../../shared/money.js';
+import { moneyText } from '../../pnl/amounts.js';
+import type { PnlSource } from '../../pnl/types.js';
 import type { Db, Statement } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { StoreError } from '../errors.js';
@@ -42,11 +44,21 @@ export { DAY_MS, type SettlementFilter, type SettlementSort } from './settlement
 export { SLOT_MS, type SlotTotals } from './settlement-slots.js';
 export type { SettlementChoices } from './settlement-choices.js';
 
-/** A settlement as stored: the exchange's fields plus the local row id and time in ms. */
+/**
+ * A settlement as stored: the exchange's fields, the local row id and time in ms, and its
+ * realized P&L (migration 006, docs/pnl.md).
+ */
 export interface StoredSettlement extends Settlement {
   id: number;
   /** The timestamp in ms since epoch: what the history orders and filters by. */
   settledAt: number;
+  /** Realized P&L in micro-dollars; null while unknown. */
+  realizedMicros: number | null;
+  /** SETTLEMENT: the cost basis of the settled contracts; null otherwise or when unknown. */
+  basisMicros: number | null;
+  pnlSource: PnlSource;
+  /** Why it is unknown, or the disagreement with the exchange's last costBasis. */
+  pnlNote: string | null;
 }
 
 export interface SettlementQuery extends SettlementFilter, PageRequest {
@@ -78,10 +90,14 @@ interface SettlementRow {
   tx: string;
   timestamp: string;
   timestamp_ms: number;
+  realized_micros: number | null;
+  basis_micros: number | null;
+  pnl_source: PnlSource;
+  pnl_note: string | null;
 }
 
-const ROW_COLUMNS =
-  'id, type, contract_id, outcome, contracts, price, pnl, payout, tx, timestamp, timestamp_ms';
+const ROW_COLUMNS = `id, type, contract_id, outcome, contracts, price, pnl, payout, tx, timestamp,
+  timestamp_ms, realized_micros, basis_micros, pnl_source, pnl_note`;
 
 function toSettlement(r: SettlementRow): StoredSettlement {
   const s: StoredSettlement = {
@@ -93,6 +109,10 @@ function toSettlement(r: SettlementRow): StoredSettlement {
     tx: r.tx,
     timestamp: r.timestamp,
     settledAt: r.timestamp_ms,
+    realizedMicros: r.realized_micros,
+    basisMicros: r.basis_micros,
+    pnlSource: r.pnl_source,
+    pnlNote: r.pnl_note,
   };
   if (r.payout !== null) s.payout = r.payout;
   if (r.price !== null) s.price = r.price;
@@ -133,31 +153,45 @@ export class SettlementsRepo {
    * @throws StoreError when the timestamp is not a time or an amount is not a decimal string.
    */
   insert(accountId: number, s: Settlement): boolean {
+    return this.insertedAt(accountId, s) !== null;
+  }
+
+  /**
+   * insert(), returning the new row's time in ms (null when it was stored already). A CLOSED
+   * or KNOCKED_OUT row's realized P&L is the exchange's own and is written with it; a
+   * SETTLEMENT's is worked out from the orders after (Store.applySettlements).
+   */
+  insertedAt(accountId: number, s: Settlement): number | null {
     const ms = parseTimestamp(s.timestamp);
     this.#insert ??= this.#sql.get(
       `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
-         price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros,
+         realized_micros, pnl_source, pnl_note)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (account_id, dedup_key) DO NOTHING`,
     );
-    return (
-      this.#insert.run(
-        accountId,
-        settlementKey(s, ms),
-        s.type,
-        s.contractId,
-        s.outcome,
-        s.contracts,
-        orNull(s.price),
-        orNull(s.pnl),
-        orNull(s.payout),
-        s.tx,
-        new Date(ms).toISOString(),
-        ms,
-        microsOf('pnl', s.pnl),
-        microsOf('payout', s.payout),
-      ).changes === 1
+    const pnlMicros = microsOf('pnl', s.pnl);
+    const reported = s.type !== 'SETTLEMENT' && pnlMicros !== null;
+    const result = this.#insert.run(
+      accountId,
+      settlementKey(s, ms),
+      s.type,
+      s.contractId,
+      s.outcome,
+      s.contracts,
+      orNull(s.price),
+      orNull(s.pnl),
+      orNull(s.payout),
+      s.tx,
+      new Date(ms).toISOString(),
+      ms,
+      pnlMicros,
+      microsOf('payout', s.payout),
+      reported ? pnlMicros : null,
+      reported ? 'exchange' : 'unknown',
+      s.type === 'SETTLEMENT' || reported ? null : NO_REPORTED_PNL,
     );
+    return result.changes === 1 ? ms : null;
   }
 
   /** One settlement of the account by its local id. */
@@ -262,7 +296,8 @@ export class SettlementsRepo {
     const matched = filteredSettlements(accountId, f);
     const rows = this.#sql
       .get(
-        `SELECT timestamp, type, contract_id, outcome, contracts, price, pnl, payout, tx
+        `SELECT timestamp, type, contract_id, outcome, contracts, price, pnl, payout, tx,
+           basis_micros, realized_micros, pnl_source
          FROM ${matched.sql} ORDER BY timestamp_ms, id`,
       )
       .raw(true)
@@ -332,6 +367,9 @@ function filterOf(q: SettlementFilter): SettlementFilter {
   return f;
 }
 
+/** The note of a CLOSED or KNOCKED_OUT row that came without its pnl (as migration 006 says). */
+const NO_REPORTED_PNL = 'The exchange reported no P&L for this row.';
+
 /** An amount's micros for its column; null when the exchange sent no such field. */
 function microsOf(field: string, amount: string | undefined): number | null {
   if (amount === undefined) return null;
@@ -344,7 +382,11 @@ function microsOf(field: string, amount: string | undefined): number | null {
 
 const NO_FIXTURE: readonly unknown[] = [null, null, null];
 
-/** Settlement rows (export order without the fixture columns) with the fixture's put in. */
+/**
+ * Settlement rows (export order without the fixture columns) with the fixture's put in, and the
+ * realized P&L columns written as the bridge writes them (the exchange's own pnl string where
+ * the figure is its pnl).
+ */
 function* withFixtures(
   rows: IterableIterator<unknown[]>,
   fixtures: ReadonlyMap<string, readonly unknown[]>,
@@ -352,7 +394,23 @@ function* withFixtures(
   try {
     for (const r of rows) {
       const f = fixtures.get(r[2] as string) ?? NO_FIXTURE;
-      yield [r[0], r[1], r[2], f[0], f[1], f[2], r[3], r[4], r[5], r[6], r[7], r[8]];
+      const [basis, realized, source] = [r[9], r[10], r[11]] as [
+        number | null,
+        number | null,
+        string,
+      ];
+      const realizedText =
+        realized === null
+          ? null
+          : source === 'exchange' && r[6] !== null
+            ? r[6]
+            : moneyText(realized);
+      yield [
+        ...[r[0], r[1], r[2], f[0], f[1], f[2], r[3], r[4], r[5], r[6], r[7], r[8]],
+        basis === null ? null : moneyText(basis),
+        realizedText,
+        source,
+      ];
     }
   } finally {
     rows.return?.(); // frees the statement when the caller stops early
@@ -373,5 +431,9 @@ export const EXPORT_SETTLEMENT_COLUMNS = [
   'pnl',
   'payout',
   'tx',
+  // Appended by issue 18 (docs/pnl.md), after the columns existing spreadsheets read.
+  'cost_basis',
+  'realized_pnl',
+  'pnl_source',
 ] as const;
 export type ExportSettlementColumn = (typeof EXPORT_SETTLEMENT_COLUMNS)[number];

@@ -94,7 +94,8 @@ export function storePage(
 ): Settlement[] {
   const { store, accountId } = ctx;
   return store.transaction(() => {
-    const rows = page.settlements.filter((s) => store.settlements.insert(accountId, s));
+    // insertSettlements works out the realized P&L of what is new (docs/pnl.md).
+    const rows = store.insertSettlements(accountId, page.settlements);
     store.cursors.set(accountId, 'settlements', page.total, ctx.now());
     also();
     return rows;
