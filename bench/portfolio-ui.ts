@@ -89,7 +89,14 @@ async function timePortfolio(page: Page): Promise<number> {
     .getByRole('button', { name: /^Portfolio/ });
   await button.waitFor();
   // Markets (the start screen) first has its rows and lines: the click meets an idle app.
-  await page.waitForFunction('window.benchMarkets.linesAt !== undefined', null, { timeout: 20000 });
+  // (A function: the page's CSP refuses a string predicate, which Playwright evals.)
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { benchMarkets: { linesAt?: number } }).benchMarkets.linesAt !==
+      undefined,
+    null,
+    { timeout: 20000 },
+  );
   // A plain script: the bench's transpiler would wrap named functions in a helper the page lacks.
   await page.evaluate(`void (window.benchSeen = new Promise((resolve) => {
     const ready = ${JSON.stringify(PORTFOLIO_READY)};
