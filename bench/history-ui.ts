@@ -18,6 +18,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../build/chromium.js';
 import { createAppServices, type AppServices } from '../src/main/root/services.js';
@@ -61,14 +62,18 @@ const mem = (m: { privateMb: number; rssMb: number }) =>
 const DATA_ROW = '[role="grid"][aria-label="Settlements"] [role="row"][aria-rowindex]:not(.head)';
 const READY_ROW = `${DATA_ROW} time`;
 
-interface App {
+export interface App {
   services: AppServices;
   host: RunningHost;
   close(): Promise<void>;
 }
 
 async function startApp(): Promise<App> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'betdesk-bench-ui-'));
+  return startAppIn(mkdtempSync(path.join(os.tmpdir(), 'betdesk-bench-ui-')));
+}
+
+/** The app's services (browser host) on data folder `dir`, which close() removes. */
+export async function startAppIn(dir: string): Promise<App> {
   const downloads = new ExportDownloads();
   const services = await createAppServices({
     dataDir: dir,
@@ -399,7 +404,10 @@ async function main(): Promise<void> {
   if (lines.some((l) => !l.ok)) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+// Run as `npm run bench:ui`; bench:portfolio imports startAppIn.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

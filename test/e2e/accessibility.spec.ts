@@ -1,9 +1,9 @@
 /**
- * Accessibility in Chromium through the browser host: every screen (Markets, Portfolio,
- * Positions, Orders, Alerts, History, Accounts) and the states a user opens (a quote in the slip,
- * the bet confirmation, the Export dialog, the shortcuts overlay, a settlement's detail, a
- * position's detail, the practice panel), in the light and the dark theme, checked with axe-core
- * against WCAG 2.2 A and AA.
+ * Accessibility in Chromium through the browser host: every screen (Markets, Portfolio with an
+ * open position and again with a settled bet, Positions, Orders, Alerts, History, Accounts) and
+ * the states a user opens (a quote in the slip, the bet confirmation, the Export dialog, the
+ * shortcuts overlay, a settlement's detail, a position's detail, the practice panel), in the
+ * light and the dark theme, checked with axe-core against WCAG 2.2 A and AA.
  *
  * axe checks target size (2.5.8) and label in name (2.5.3) only in part, so two checks of our
  * own run beside it on every state: each control is at least 24 × 24 px (stricter than 2.5.8,
@@ -264,6 +264,14 @@ for (const scheme of SCHEMES) {
 
       await show(page, 'Alerts');
       await check('Alerts');
+
+      // Portfolio with a settled bet: its realized figure, the equity curve, latest settlements.
+      await show(page, 'Portfolio');
+      await expect(
+        page.getByRole('region', { name: 'Latest settlements' }).getByRole('listitem'),
+      ).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByRole('img', { name: /equity/i })).toBeVisible();
+      await check('Portfolio with a settlement');
 
       await show(page, 'History');
       const settlement = page

@@ -13,7 +13,16 @@ import { openStore } from '../../src/main/store/index.js';
 import { add, cmp } from '../../src/shared/money.js';
 import { seedSettlements } from '../../bench/settlement-seed.js';
 import { addLiveAccount, expect, keepScreenshot, test } from './fixtures.js';
-import { pick, placeAndFill, positionsTable, practiceOf, quote, show, slipOf } from './desk.js';
+import {
+  amountOf,
+  pick,
+  placeAndFill,
+  positionsTable,
+  practiceOf,
+  quote,
+  show,
+  slipOf,
+} from './desk.js';
 import type { Betdesk } from './processes.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -43,12 +52,8 @@ function figure(page: Page, term: string): Locator {
     .locator('dd');
 }
 
-/** "-$1,234.50 loss" -> "-1234.50"; "$20.00" -> "20.00". */
-function amount(text: string): string {
-  const m = /(-?)\+?\$([\d,]+\.\d+)/.exec(text);
-  if (!m) throw new Error(`No amount in "${text}".`);
-  return `${m[1]}${m[2]!.replaceAll(',', '')}`;
-}
+/** "−$1,234.50 loss" -> "-1234.50"; "$20.00" -> "20.00" (the real minus sign too). */
+const amount = amountOf;
 
 /** Runs the CLI's export of the host's store and answers the file's bytes. */
 function cliExport(betdesk: Betdesk, args: string[]): Buffer {

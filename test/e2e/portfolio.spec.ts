@@ -1,13 +1,29 @@
 /**
  * The Portfolio screen in Chromium through the browser host: reached by Ctrl/Cmd+2 and by the
  * navigation, and a fresh paper desk's empty state, in words, with a way forward, passing axe
- * (WCAG 2.2 A and AA) in the light and the dark theme.
- * The integrator extends it with real figures once main answers portfolio:view (issue 18).
+ * (WCAG 2.2 A and AA) in the light and the dark theme. With two exchange accounts on two sandbox
+ * exchanges and paper beside them: "All exchange accounts" adds both up, each account shows its
+ * own, Paper shows only paper; with the exchange gone the figures still show, and say so.
+ * The money story (History and the Portfolio agreeing) is test/e2e/money.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, keepScreenshots, test } from './fixtures.js';
-import { screenButton, show } from './desk.js';
+import { add, cmp } from '../../src/shared/money.js';
+import { addLiveAccount, expect, keepScreenshots, test } from './fixtures.js';
+import {
+  amountOf,
+  figureIn,
+  pick,
+  placeAndFill,
+  portfolioFigures,
+  positionTotals,
+  positionsTable,
+  quote,
+  screenButton,
+  show,
+  showPortfolio,
+} from './desk.js';
+import { startExchange } from './processes.js';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -64,4 +80,99 @@ test('a fresh paper desk: the empty state says so and leads on, axe-clean light 
 
   await page.getByRole('button', { name: 'Go to Markets' }).click();
   await expect(screenButton(page, 'Markets')).toHaveAttribute('aria-current', 'page');
+});
+
+/** The account's one bet, on the `fixture`th listed; answers its Positions totals. */
+async function onlyBet(page: Page, fixture: number, contracts: string) {
+  await pick(page, fixture);
+  await placeAndFill(page, await quote(page, { contracts }));
+  await show(page, 'Positions');
+  await expect(positionsTable(page).locator('tbody tr')).toHaveCount(1, { timeout: 30_000 });
+  return positionTotals(page);
+}
+
+/** The Portfolio's open positions and money at risk for the scope shown. */
+async function exposureShown(page: Page): Promise<{ open: string; atRisk: string; max: string }> {
+  const figures = portfolioFigures(page);
+  return {
+    open: await figureIn(figures, 'Open positions').innerText(),
+    atRisk: amountOf(await figureIn(figures, 'Money at risk').innerText()),
+    max: amountOf(await figureIn(figures, 'Max payout').innerText()),
+  };
+}
+
+test('two exchange accounts add up under "All exchange accounts"; Paper stays apart', async ({
+  page,
+  betdesk,
+  exchange,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const seven = await startExchange(['--seed', '7']);
+  try {
+    await page.goto(betdesk.url);
+
+    // A paper bet first: practice money, never added to the real.
+    const paper = await onlyBet(page, 1, '3');
+
+    // One bet on each of two exchanges.
+    await addLiveAccount(page, exchange, 'Desk A');
+    const deskA = await onlyBet(page, 0, '4');
+    await addLiveAccount(page, seven, 'Desk B');
+    const deskB = await onlyBet(page, 0, '6');
+
+    // Each account alone is its own Positions screen's totals.
+    for (const [label, totals] of [
+      ['Desk A', deskA],
+      ['Desk B', deskB],
+    ] as const) {
+      await showPortfolio(page, label);
+      await expect(figureIn(portfolioFigures(page), 'Open positions')).toHaveText('1', {
+        timeout: 30_000,
+      });
+      const shown = await exposureShown(page);
+      expect(cmp(shown.atRisk, totals.atRisk), `${label}: ${shown.atRisk}`).toBe(0);
+      expect(cmp(shown.max, totals.maxPayout), `${label}: ${shown.max}`).toBe(0);
+    }
+
+    // All exchange accounts: both added up, paper left out.
+    await showPortfolio(page, 'live');
+    await expect(figureIn(portfolioFigures(page), 'Open positions')).toHaveText('2', {
+      timeout: 30_000,
+    });
+    const all = await exposureShown(page);
+    expect(cmp(all.atRisk, add(deskA.atRisk, deskB.atRisk)), `all: ${all.atRisk}`).toBe(0);
+    expect(cmp(all.max, add(deskA.maxPayout, deskB.maxPayout)), `all: ${all.max}`).toBe(0);
+    await expect(
+      page.getByText('Real money only: paper trading is kept apart (choose Paper to see it).'),
+    ).toBeVisible();
+    // Each row says which account it is of, since two are shown.
+    const best = page.getByRole('region', { name: 'Best open positions' });
+    await expect(best.getByRole('listitem').filter({ hasText: 'Desk A' })).toHaveCount(1);
+    await expect(best.getByRole('listitem').filter({ hasText: 'Desk B' })).toHaveCount(1);
+    await keepScreenshots(page, testInfo, 'portfolio-two-accounts');
+
+    // Paper: only paper.
+    await showPortfolio(page, 'paper');
+    await expect(figureIn(portfolioFigures(page), 'Open positions')).toHaveText('1', {
+      timeout: 30_000,
+    });
+    const practice = await exposureShown(page);
+    expect(cmp(practice.atRisk, paper.atRisk), `paper: ${practice.atRisk}`).toBe(0);
+    expect(cmp(practice.max, paper.maxPayout), `paper: ${practice.max}`).toBe(0);
+
+    // The active account's exchange stops: the figures still show, from this computer.
+    await showPortfolio(page, 'live');
+    await seven.stop();
+    await expect(page.getByRole('alert', { name: 'Offline indicator' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(
+      page.getByText(/^Offline: these are the figures saved on this computer/),
+    ).toBeVisible();
+    const offline = await exposureShown(page);
+    expect(cmp(offline.atRisk, all.atRisk)).toBe(0);
+    await keepScreenshots(page, testInfo, 'portfolio-offline');
+  } finally {
+    await seven.stop();
+  }
 });

@@ -6,8 +6,9 @@
 import { withSession, type Handlers } from '../ipc/handler.js';
 import type { ActiveAccount } from '../root/active.js';
 import type { Store } from '../store/index.js';
+import type { StoreReads } from '../store/read-worker.js';
 import { readDeskSettings, writeDeskSettings } from './alert-settings.js';
-import { entryRow, fixtureLookup, fixtureName } from './rows.js';
+import { entryRow, fixtureLookup } from './rows.js';
 
 export type DeskChannel =
   | 'order:place'
@@ -25,9 +26,11 @@ export type DeskChannel =
 export interface DeskContext {
   store: Store;
   active: ActiveAccount;
+  /** The store's read worker: where the heavy reads run. */
+  reads: Pick<StoreReads, 'run'>;
 }
 
-export function deskFeature({ store, active }: DeskContext): Handlers<DeskChannel> {
+export function deskFeature({ store, active, reads }: DeskContext): Handlers<DeskChannel> {
   return {
     'order:place': withSession(active, (s, input) => s.desk.place(input)),
     'orders:list': withSession(active, (s, filter) => {
@@ -44,13 +47,10 @@ export function deskFeature({ store, active }: DeskContext): Handlers<DeskChanne
     'orders:get': withSession(active, (s, { clientOrderId }) => ({
       row: s.desk.row(clientOrderId),
     })),
-    'orders:fixtures': withSession(active, (s) => {
-      const fixtures = store.blotter
-        .contracts(s.accountId)
-        .map((contractId) => ({ contractId, name: fixtureName(store, s.accountId, contractId) }))
-        .sort((a, b) => a.name.localeCompare(b.name));
-      return { fixtures };
-    }),
+    // On the read worker (reads.ts): a long order history never holds the main thread.
+    'orders:fixtures': withSession(active, (s) =>
+      reads.run('orderFixtures', { accountId: s.accountId }),
+    ),
     'positions:list': withSession(active, (s) => s.positionsView()),
     'alerts:list': withSession(active, (s, query) => s.alerts.list(query)),
     'alerts:read': withSession(active, (s, input) => s.alerts.markRead(input)),

@@ -11,7 +11,11 @@ import type { IntentParams } from '../trading/index.js';
 import { NOT_PLACED_CODE, exchangeErrorOf, outcomeOfOrder } from '../trading/outcome.js';
 
 /** "ARS v CHE", or the contractId when the account's store does not know the fixture. */
-export function fixtureName(store: Store, accountId: number, contractId: string): string {
+export function fixtureName(
+  store: Pick<Store, 'fixtures'>,
+  accountId: number,
+  contractId: string,
+): string {
   const f = store.fixtures.get(accountId, contractId);
   return f === undefined ? contractId : `${f.homeTeam} v ${f.awayTeam}`;
 }

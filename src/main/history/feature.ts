@@ -8,7 +8,6 @@
  * unknown with the reason. A SETTLEMENT's detail shows the arithmetic (`working`).
  */
 import type { HistoryFilter, HistorySyncProgress, OrdersScope } from '../../shared/ipc/contract.js';
-import { fromMicros } from '../../shared/money.js';
 import { fixtureLookup, orderRow } from '../desk/rows.js';
 import { withSession, type Handlers } from '../ipc/handler.js';
 import { Refusal } from '../refusal.js';
@@ -115,17 +114,11 @@ export function historyFeature(ctx: HistoryContext): Handlers<HistoryChannel> {
       progress: bridgeProgress(s, s.engine.historyProgress()),
     })),
 
-    // The Orders screen's totals: exchange orders only (an intent never placed cost nothing).
-    'orders:totals': withSession(active, (s, scope) => {
+    // The Orders screen's totals, on the read worker (reads.ts).
+    'orders:totals': withSession(active, async (s, scope) => {
       const filter = orderFilter(scope);
       if (filter === null) return { count: 0, filled: 0, staked: '0', proceeds: '0' };
-      const t = store.orders.totals(s.accountId, filter);
-      return {
-        count: t.count,
-        filled: t.filled,
-        staked: fromMicros(t.stakedMicros),
-        proceeds: fromMicros(t.proceedsMicros),
-      };
+      return reads.run('ordersTotals', { accountId: s.accountId, filter });
     }),
   };
 }

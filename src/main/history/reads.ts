@@ -4,8 +4,9 @@
  * the filter menus offer (0.2–0.8 s on the main thread for 14,600 fixtures, issue 18).
  * Inputs and outputs are plain data: they cross between threads as structured clones.
  */
-import type { HistoryChoices, HistorySummary } from '../../shared/ipc/contract.js';
-import type { ReadableStore, SettlementFilter } from '../store/index.js';
+import type { HistoryChoices, HistorySummary, OrderTotals } from '../../shared/ipc/contract.js';
+import { fromMicros } from '../../shared/money.js';
+import type { OrderFilter, ReadableStore, SettlementFilter } from '../store/index.js';
 import { summarize } from './summary.js';
 import { ZonedCalendar } from './zoned-time.js';
 
@@ -47,4 +48,21 @@ export function historyChoices(
     }))
     .sort((a, b) => (b.startsAt ?? 0) - (a.startsAt ?? 0) || a.name.localeCompare(b.name));
   return { leagues: c.leagues, teams: c.teams, fixtures, first: c.first, last: c.last };
+}
+
+/**
+ * The Orders screen's totals for a filter: exchange orders only (an intent never placed cost
+ * nothing). One pass over the account's orders: 0.1–0.2 s on 100,000 of them.
+ */
+export function ordersTotals(
+  store: ReadableStore,
+  { accountId, filter }: { accountId: number; filter: OrderFilter },
+): OrderTotals {
+  const t = store.orders.totals(accountId, filter);
+  return {
+    count: t.count,
+    filled: t.filled,
+    staked: fromMicros(t.stakedMicros),
+    proceeds: fromMicros(t.proceedsMicros),
+  };
 }

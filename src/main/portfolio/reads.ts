@@ -120,9 +120,10 @@ export function portfolioView(
 }
 
 /**
- * Equity over the period: at each step, realized P&L to date (the settlement slots that ended by
- * then) + the unrealized P&L of the snapshot in force then (0 before the first one). The last
- * point is now, with the same figures as portfolio:view.
+ * Equity over the period (from the accounts' first record when that is later): at each step,
+ * realized P&L to date (the settlement slots that ended by then) + the unrealized P&L of the
+ * snapshot in force then (0 before the first one). The last point is now, with the same
+ * figures as portfolio:view.
  */
 export function equitySeries(
   store: ReadableStore,
@@ -130,7 +131,10 @@ export function equitySeries(
   now: number,
 ): EquitySeries {
   const accounts = scopeAccounts(store, scope);
-  const from = period === 'all' ? firstOf(store, accounts, now) : now - PERIOD_MS[period];
+  // A period longer than the accounts' life starts at their first point or settlement: before
+  // it nothing was recorded, and a flat line at 0 there would read as a month of nothing.
+  const first = firstOf(store, accounts, now);
+  const from = period === 'all' ? first : Math.max(now - PERIOD_MS[period], first);
   const to = Math.max(now, from);
   const span = to - from;
   const stepMs = Math.max(1, Math.ceil(span / (MAX_EQUITY_POINTS - 1)));

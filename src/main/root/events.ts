@@ -74,6 +74,11 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
         more: e.orders.length > MAX_PUSHED_ROWS,
         at: e.at,
       });
+      // Filled orders may work out a held-to-the-end bet's realized P&L that was unknown
+      // (Store.applyOrderUpdates, docs/pnl.md): History reads its figures again.
+      if (e.orders.some((o) => o.status === 'FILLED')) {
+        wiring.hub.emit('history:changed', { accountId, added: 0, at: e.at });
+      }
     }),
     session.engine.on('settlements:changed', (e) => {
       wiring.hub.emit('history:changed', { accountId, added: e.inserted.length, at: e.at });

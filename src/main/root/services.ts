@@ -108,7 +108,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     onError: (err) => logger.warn('the daily backup failed', { reason: reasonOf(err) }),
   });
   backups.start();
-  // The heavy reads (History, Portfolio, prices) on a worker thread with its own connection.
+  // The heavy reads (History, Orders' totals and menu, Portfolio, prices) on a worker thread with its own connection.
   const reads = new StoreReads({
     file: store.file,
     fallback: store,
@@ -192,7 +192,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const features = combineHandlers(
     accounts,
     marketsFeature({ store, active, board }),
-    deskFeature({ store, active }),
+    deskFeature({ store, active, reads }),
     historyFeature({ store, active, reads, backfill }),
     pricesFeature({ reads, active }),
     portfolioFeature({ reads }),

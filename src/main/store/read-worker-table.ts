@@ -10,7 +10,8 @@ import type {
   PriceLinesQuery,
   PriceSeriesQuery,
 } from '../../shared/ipc/contract.js';
-import { historyChoices, historySummary } from '../history/reads.js';
+import { orderFixtures } from '../desk/reads.js';
+import { historyChoices, historySummary, ordersTotals } from '../history/reads.js';
 import { equitySeries, portfolioView } from '../portfolio/reads.js';
 import { priceLines, priceSeries } from '../prices/reads.js';
 import { readerInfo, type StoreRead } from './read-worker-store.js';
@@ -19,6 +20,8 @@ export const STORE_READS = {
   readerInfo,
   historySummary,
   historyChoices,
+  ordersTotals,
+  orderFixtures,
   portfolioView: (store, { query, now }: { query: PortfolioQuery; now: number }) =>
     portfolioView(store, query, now),
   equitySeries: (store, { query, now }: { query: EquityQuery; now: number }) =>

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keychainName } from '../../../src/main/accounts/index.js';
 import { Keychain } from '../../../src/main/keychain/keychain.js';
 import { openStore } from '../../../src/main/store/index.js';
+import { add } from '../../../src/shared/money.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { untilFinal } from '../sync/helpers.js';
@@ -395,7 +396,8 @@ describe('finished bets from the command line', () => {
     expect(exported.stderr).toBe(`Wrote 2 settlements to ${csv}.\n`);
     const [header, ...rows] = fs.readFileSync(csv, 'utf8').trim().split('\r\n');
     expect(header).toBe(
-      'timestamp,type,contract_id,league,home_team,away_team,outcome,contracts,price,pnl,payout,tx',
+      'timestamp,type,contract_id,league,home_team,away_team,outcome,contracts,price,pnl,payout,tx,' +
+        'cost_basis,realized_pnl,pnl_source',
     );
     const cells = rows.map((line) => line.split(','));
     // Oldest first: the closed bet settled before the game was decided.
@@ -404,13 +406,28 @@ describe('finished bets from the command line', () => {
       ['SETTLEMENT', decided.contractId, 'Settle League', 'WIN', 'LOS', 'WIN', '4'],
     ]);
     const closedRow = byType['CLOSED']!;
-    expect(cells[0]!.slice(8)).toEqual([closedRow.price, closedRow.pnl, '', closedRow.tx]);
+    // The closed bet's realized P&L is the exchange's; the decided one's is worked out from the
+    // orders the sync stored: payout − basis (docs/pnl.md).
+    expect(cells[0]!.slice(8)).toEqual([
+      closedRow.price,
+      closedRow.pnl,
+      '',
+      closedRow.tx,
+      '',
+      closedRow.pnl,
+      'exchange',
+    ]);
+    const [basis, realized] = [cells[1]![12]!, cells[1]![13]!];
     expect(cells[1]!.slice(8)).toEqual([
       '',
       '',
       byType['SETTLEMENT']!.payout,
       byType['SETTLEMENT']!.tx,
+      expect.stringMatching(/^\d+\.\d\d$/),
+      expect.stringMatching(/^-?\d+\.\d\d$/),
+      'orders',
     ]);
+    expect(add(realized, basis)).toBe(add(String(byType['SETTLEMENT']!.payout)));
 
     const onlyClosed = await run(
       ['export', 'settlements', '--out', csv, '--type', 'CLOSED', '--db', store],

@@ -69,7 +69,8 @@ beforeEach(() => {
     [position('EPL-1', 'ARS', { boosted: false, costBasis: '999', pnl: '500', maxPayout: '2000' })],
     NOW - HOUR,
   );
-  // CLOSED / KNOCKED_OUT rows carry a P&L, SETTLEMENT rows a payout only (no orders here).
+  // CLOSED / KNOCKED_OUT rows carry a P&L, SETTLEMENT rows a payout only (no orders here, so
+  // their realized P&L is unknown).
   store.applySettlements(
     main,
     [0, 1, 2, 3, 4, 5, 6].map((i) => settlement(i)),
@@ -80,7 +81,7 @@ beforeEach(() => {
   );
   store.applySettlements(
     paper,
-    [20].map((i) => settlement(i, { pnl: '1000.00' })),
+    [21].map((i) => settlement(i, { pnl: '1000.00' })),
   );
 });
 afterEach(() => done());
