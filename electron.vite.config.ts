@@ -19,6 +19,8 @@ export default defineConfig({
           // The store's read worker (src/main/store/read-worker.ts): a thread's own entry, found
           // beside the bundle that starts it.
           'read-worker': resolve(import.meta.dirname, 'src/main/store/read-worker.thread.ts'),
+          // The upgrade's realized P&L backfill (src/main/pnl/backfill-worker.ts), likewise.
+          'realized-backfill': resolve(import.meta.dirname, 'src/main/pnl/backfill.thread.ts'),
         },
         // Shared code in chunks/ below the entries: read-worker.ts finds its entry from there.
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },

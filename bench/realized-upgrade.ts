@@ -2,21 +2,24 @@
  * The upgrade to realized P&L (migration 006, docs/pnl.md) on a year of history: a version-5
  * store with 1,000,000 settlements (settlement-seed.ts) and a FILLED buy on every outcome of
  * every fixture, then migration 006 as the app runs it, then the backfill that works out the
- * SETTLEMENT rows in turns while the event loop is watched. Prints the times; one run.
+ * SETTLEMENT rows on its worker thread while main's event loop is watched. Prints the times;
+ * one run. `--profile` also times each statement the migrations run.
  *
- *   npx tsx bench/realized-upgrade.ts [rows]
+ *   npx tsx bench/realized-upgrade.ts [rows] [--profile]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { RealizedBackfill } from '../src/main/pnl/backfill.js';
-import { openWriter } from '../src/main/store/connection.js';
+import { BackfillWorker } from '../src/main/pnl/backfill-worker.js';
+import { openWriter, type Db } from '../src/main/store/connection.js';
 import { Store } from '../src/main/store/index.js';
 import { migrations, runMigrations } from '../src/main/store/migrations/index.js';
 import { SEED_ROWS, seedSettlements } from './settlement-seed.js';
 
-const rows = Number(process.argv[2] ?? SEED_ROWS);
+const args = process.argv.slice(2);
+const profile = args.includes('--profile');
+const rows = Number(args.find((a) => a !== '--profile') ?? SEED_ROWS);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betdesk-realized-'));
 const file = path.join(dir, 'betdesk.sqlite');
 
@@ -43,7 +46,7 @@ try {
 
   const t0 = performance.now();
   db = openWriter(file);
-  runMigrations(db);
+  runMigrations(profile ? timedStatements(db) : db);
   const migrated = performance.now() - t0;
   console.log(`migration 006: ${(migrated / 1000).toFixed(1)} s`);
 
@@ -51,7 +54,8 @@ try {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const t1 = performance.now();
-  const backfill = new RealizedBackfill(store);
+  // As the app runs it: on a worker thread with its own connection (backfill-worker.ts).
+  const backfill = new BackfillWorker({ store });
   const total = store.settlementRealized.pendingCount();
   await backfill.start();
   const backfilled = performance.now() - t1;
@@ -69,4 +73,44 @@ try {
   store.close();
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The connection with each statement of an exec() run and timed on its own, printed: which part
+ * of a migration costs what. Splits on `;` outside a trigger's BEGIN ... END.
+ */
+function timedStatements(db: Db): Db {
+  const statements = (sql: string): string[] => {
+    const out: string[] = [];
+    let current = '';
+    for (const part of sql.replace(/--[^\n]*/g, '').split(';')) {
+      current += `${part};`;
+      if (/\bBEGIN\b/.test(current) && !/\bEND\s*;\s*$/.test(current)) continue;
+      if (current.trim() !== ';') out.push(current.trim());
+      current = '';
+    }
+    return out;
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'exec') {
+        return (sql: string) => {
+          for (const statement of statements(sql)) {
+            const t = performance.now();
+            target.exec(statement);
+            const ms = performance.now() - t;
+            if (ms >= 1) {
+              const text = statement.replace(/\s+/g, ' ').slice(0, 80);
+              console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${text}`);
+            }
+          }
+          return target;
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function'
+        ? (...a: unknown[]): unknown => (value as (...b: unknown[]) => unknown).apply(target, a)
+        : value;
+    },
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Works out the realized P&L of the SETTLEMENT rows an upgraded store holds (migration 006 left
- * them unknown without a note: its queue, `settlements_pnl_pending`), after the store is open and
- * while the app is usable: in turns that each hold the event loop for about `sliceMs`, one
+ * them unknown without a note; its queue is the cursor `realized_backfill`), after the store is
+ * open and while the app is usable. The app runs it on a worker thread (backfill-worker.ts); here
+ * is the work itself, in turns that each hold the event loop for about `sliceMs`, one
  * transaction each, with setImmediate between them so IPC, the sync and the timers run in
  * between. `progress()` is what HistorySummary.working reports; `onDone` is told once the queue
  * is empty (the app pushes `history:changed` then). Rows the sync stores meanwhile are worked out
@@ -19,6 +20,8 @@ export interface BackfillOptions {
   sliceMs?: number;
   /** Told once when the queue is empty (not when stopped). */
   onDone?: () => void;
+  /** Told after each turn (the worker passes it on to main). */
+  onTurn?: (progress: BackfillProgress) => void;
 }
 
 export interface BackfillProgress {
@@ -30,6 +33,7 @@ export class RealizedBackfill {
   readonly #store: Pick<Store, 'transaction' | 'realized' | 'settlementRealized'>;
   readonly #sliceMs: number;
   readonly #onDone: (() => void) | undefined;
+  readonly #onTurn: ((progress: BackfillProgress) => void) | undefined;
   #total = 0;
   #done = 0;
   #lastId = 0;
@@ -43,6 +47,7 @@ export class RealizedBackfill {
     this.#store = store;
     this.#sliceMs = options.sliceMs ?? SLICE_MS;
     this.#onDone = options.onDone;
+    this.#onTurn = options.onTurn;
   }
 
   /** Starts (once) and resolves when the queue is empty or the backfill was stopped. */
@@ -64,11 +69,14 @@ export class RealizedBackfill {
   }
 
   async #run(): Promise<void> {
+    const from = this.#store.settlementRealized.backfillFrom();
+    if (from === null) return;
+    this.#lastId = from;
     this.#total = this.#store.settlementRealized.pendingCount();
-    if (this.#total === 0) return;
     while (!this.#stopped) {
       const more = this.#store.transaction(() => this.#turn());
       if (!more) break;
+      this.#onTurn?.({ done: this.#done, total: this.#total });
       await nextTurn();
     }
     if (!this.#stopped) {
@@ -80,15 +88,22 @@ export class RealizedBackfill {
   /** Works out rows until the slice is used; false once the queue is empty. */
   #turn(): boolean {
     const started = performance.now();
+    const write = this.#store.realized.batch();
     for (;;) {
       const rows = this.#store.settlementRealized.pending(this.#lastId, READ);
-      if (rows.length === 0) return false;
+      if (rows.length === 0) {
+        this.#store.settlementRealized.backfillAt(null);
+        return false;
+      }
       for (const row of rows) {
-        this.#store.realized.write(row);
+        write(row);
         this.#lastId = row.id;
         this.#done++;
       }
-      if (performance.now() - started >= this.#sliceMs) return true;
+      if (performance.now() - started >= this.#sliceMs) {
+        this.#store.settlementRealized.backfillAt(this.#lastId);
+        return true;
+      }
     }
   }
 }

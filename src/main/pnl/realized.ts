@@ -10,6 +10,7 @@
  */
 import type { Order } from '../../shared/api/schemas.js';
 import type { Logger } from '../../shared/log.js';
+import { cachedSources } from './cached-sources.js';
 import type { RealizedFigure, SettlementToWorkOut } from './types.js';
 import { workOut, type WorkedOut, type WorkOutSources } from './work-out.js';
 
@@ -106,10 +107,33 @@ export class RealizedPnl {
     return changed;
   }
 
+  /**
+   * A writer for many rows in one transaction (the upgrade's backfill): like write(), reading
+   * each outcome's orders and rows once (cached-sources.ts). Use it only inside the
+   * transaction it was made in.
+   */
+  batch(): (row: SettlementToWorkOut) => boolean {
+    const sources = cachedSources(this.#sources);
+    // The rows come fresh from the queue in this transaction: an unknown one's figure is its
+    // note alone, so it need not be read again.
+    return (row) =>
+      this.write(
+        row,
+        sources,
+        row.pnlSource === 'unknown'
+          ? { realizedMicros: null, basisMicros: null, pnlSource: 'unknown', pnlNote: row.pnlNote }
+          : undefined,
+      );
+  }
+
   /** Works out one row and writes it when it changed; true when it did. */
-  write(row: SettlementToWorkOut): boolean {
-    const { figure } = workOut(this.#sources, row);
-    const before = this.#rows.figure(row.id);
+  write(
+    row: SettlementToWorkOut,
+    sources: WorkOutSources = this.#sources,
+    stored?: RealizedFigure,
+  ): boolean {
+    const { figure } = workOut(sources, row);
+    const before = stored ?? this.#rows.figure(row.id);
     if (
       before !== undefined &&
       before.realizedMicros === figure.realizedMicros &&

@@ -26,7 +26,7 @@ import { deskFeature } from '../desk/feature.js';
 import { exportFeature } from '../export/feature.js';
 import { portfolioFeature } from '../portfolio/feature.js';
 import { PriceAger } from '../prices/ageing.js';
-import { RealizedBackfill } from '../pnl/backfill.js';
+import { BackfillWorker } from '../pnl/backfill-worker.js';
 import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
@@ -151,7 +151,10 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
 
   // An upgraded store's SETTLEMENT rows get their realized P&L in the background (docs/pnl.md).
   store.realized.useLogger(logger);
-  const backfill = new RealizedBackfill(store, {
+  const backfill = new BackfillWorker({
+    store,
+    logger,
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
     onDone: () => {
       const session = active.session;
       if (session) {

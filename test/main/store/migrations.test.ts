@@ -47,6 +47,7 @@ describe('migrations', () => {
       'price_buckets',
       'price_points',
       'price_series',
+      'realized_backfill',
       'settings',
       'settlement_day_counts',
       'settlement_league_slots',

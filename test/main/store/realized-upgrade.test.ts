@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BackfillWorker } from '../../../src/main/pnl/backfill-worker.js';
 import { RealizedBackfill, type BackfillProgress } from '../../../src/main/pnl/backfill.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
 import { migrations, runMigrations } from '../../../src/main/store/migrations/index.js';
@@ -170,6 +171,43 @@ const rowsOf = (store: Store) =>
     .all() as Row[];
 
 describe('upgrading a populated version-5 store', () => {
+  it('keeps the slots and the P&L indexes right for rows the exchange reports oddly', () => {
+    const file = v5File();
+    const db = new Database(file);
+    try {
+      // A SETTLEMENT row with a pnl (the P&L indexes are rebuilt then), and a CLOSED row
+      // without one but with a payout (a win in version 5's slots, unknown now).
+      const insert = db.prepare(
+        `INSERT INTO settlements (account_id, dedup_key, type, contract_id, outcome, contracts,
+           price, pnl, payout, tx, timestamp, timestamp_ms, pnl_micros, payout_micros)
+         VALUES (1, ?, ?, 'EPL-W', 'ARS', 3, NULL, ?, '3.00', '0x1', ?, ?, ?, 3000000)`,
+      );
+      insert.run(
+        Buffer.from('odd-1'),
+        'SETTLEMENT',
+        '1.50',
+        new Date(T).toISOString(),
+        T,
+        1_500_000,
+      );
+      insert.run(Buffer.from('odd-2'), 'CLOSED', null, new Date(T).toISOString(), T, null);
+    } finally {
+      db.close();
+    }
+    const store = openStore(file);
+    try {
+      const after = slotsAndRows(store);
+      expect(after.stored).toEqual(after.summed);
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const closed = rowsOf(store).filter((r) => r.type === 'CLOSED' && r.pnl_micros === null);
+      expect(closed).toHaveLength(1);
+      expect(closed[0]).toMatchObject({ realized_micros: null, pnl_source: 'unknown' });
+      expect(closed[0]?.pnl_note).toMatch(/reported no P&L/);
+    } finally {
+      store.close();
+    }
+  });
+
   it('copies reported P&L at once, then works the SETTLEMENT rows out in the background', async () => {
     const store = openStore(v5File());
     try {
@@ -184,6 +222,8 @@ describe('upgrading a populated version-5 store', () => {
       }
       const before = slotsAndRows(store);
       expect(before.stored).toEqual(before.summed);
+      // The P&L indexes were retargeted, not rebuilt: their entries match the rows.
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
 
       // sliceMs 0: one read of the queue (16 rows) per turn, so 101 rows take seven turns.
       const backfill = new RealizedBackfill(store, { sliceMs: 0, onDone: () => seen.push(null) });
@@ -215,6 +255,60 @@ describe('upgrading a populated version-5 store', () => {
       }
       const worked = slotsAndRows(store);
       expect(worked.stored).toEqual(worked.summed);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('goes on where a stopped backfill left off, after a restart', async () => {
+    const file = v5File();
+    let store = openStore(file);
+    const first = new RealizedBackfill(store, { sliceMs: 0 });
+    const started = first.start();
+    await first.stop();
+    await started;
+    const from = store.settlementRealized.backfillFrom();
+    expect(from).toBeGreaterThan(0);
+    const left = rowsOf(store).filter((r) => r.type === 'SETTLEMENT' && r.pnl_note === null);
+    expect(left.length).toBeGreaterThan(0);
+    store.close();
+
+    store = openStore(file);
+    try {
+      expect(store.settlementRealized.backfillFrom()).toBe(from);
+      await new RealizedBackfill(store, { sliceMs: 0 }).start();
+      expect(store.settlementRealized.backfillFrom()).toBeNull();
+      const settled = rowsOf(store).filter((r) => r.type === 'SETTLEMENT');
+      expect(settled.filter((r) => r.pnl_source === 'unknown' && r.pnl_note === null)).toEqual([]);
+      const worked = slotsAndRows(store);
+      expect(worked.stored).toEqual(worked.summed);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('works the rows out on a worker thread with its own connection, as the app runs it', async () => {
+    const store = openStore(v5File());
+    try {
+      const seen: (BackfillProgress | null)[] = [];
+      let done = 0;
+      const backfill = new BackfillWorker({ store, sliceMs: 0, onDone: () => done++ });
+      const finished = backfill.start();
+      seen.push(backfill.progress());
+      await finished;
+      expect(seen[0]).toEqual({ done: 0, total: 101 });
+      expect(done).toBe(1);
+      expect(backfill.progress()).toBeNull();
+      expect(store.settlementRealized.backfillFrom()).toBeNull();
+      const held = rowsOf(store).find((r) => r.contract_id === 'EPL-W' && r.type === 'SETTLEMENT');
+      expect(held).toMatchObject({ pnl_source: 'orders', realized_micros: 2_400_000 });
+      const worked = slotsAndRows(store);
+      expect(worked.stored).toEqual(worked.summed);
+
+      // Nothing left: the next start opens no thread and tells no one.
+      const again = new BackfillWorker({ store, onDone: () => done++ });
+      await again.start();
+      expect(done).toBe(1);
     } finally {
       store.close();
     }

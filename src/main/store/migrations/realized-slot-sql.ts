@@ -189,15 +189,37 @@ export function slotTriggers(): string {
     END;`;
 }
 
-/** The slot tables summed again from every row (the migration's bulk rebuild). */
-export const REBUILD_SLOTS = `
-  DELETE FROM settlement_slots;
-  DELETE FROM settlement_league_slots;
+/**
+ * The slot tables as 004/005 left them, made to sum realized P&L (migration 006 right after it
+ * copied the exchange's P&L into realized_micros): they summed pnl_micros, counting a row with a
+ * payout as a win. On CLOSED and KNOCKED_OUT rows the sums and extremes stay; the SETTLEMENT
+ * slots hold unknown rows only now; and the slots holding a row whose realized figure is not a
+ * win though it counted as one (a payout beside a loss), or unknown, are summed again from their
+ * rows. One pass over the table finds those (the exchange sends none: it finds nothing).
+ */
+export const FIX_SLOTS = `
+  UPDATE settlement_slots SET wins = 0, pnl_sum = 0, pnl_max = NULL, pnl_min = NULL, unknown = n
+    WHERE type = 'SETTLEMENT';
+  UPDATE settlement_league_slots
+    SET wins = 0, pnl_sum = 0, pnl_max = NULL, pnl_min = NULL, unknown = n
+    WHERE type = 'SETTLEMENT';
+  CREATE TEMP TABLE realized_odd_slots AS
+    SELECT DISTINCT account_id, timestamp_ms / ${SLOT_MS} AS slot, type FROM settlements
+    WHERE type <> 'SETTLEMENT'
+      AND (realized_micros IS NULL OR (realized_micros <= 0 AND payout_micros > 0));
+  DELETE FROM settlement_slots WHERE (account_id, slot, type) IN realized_odd_slots;
+  DELETE FROM settlement_league_slots WHERE (account_id, slot, type) IN realized_odd_slots;
   INSERT INTO settlement_slots (account_id, slot, type, ${SLOT_COLUMNS})
-    SELECT s.account_id, s.timestamp_ms / ${SLOT_MS}, s.type, ${ROW_SUMS}
-    FROM settlements s GROUP BY 1, 2, 3;
+    SELECT s.account_id, o.slot, s.type, ${ROW_SUMS}
+    FROM realized_odd_slots o JOIN settlements s INDEXED BY settlements_by_type
+      ON s.account_id = o.account_id AND s.type = o.type
+      AND s.timestamp_ms >= o.slot * ${SLOT_MS} AND s.timestamp_ms < (o.slot + 1) * ${SLOT_MS}
+    GROUP BY s.account_id, o.slot, s.type;
   INSERT INTO settlement_league_slots (account_id, league, slot, type, ${SLOT_COLUMNS})
-    SELECT s.account_id, f.league, s.timestamp_ms / ${SLOT_MS}, s.type, ${ROW_SUMS}
-    FROM settlements s JOIN fixtures f
-      ON f.account_id = s.account_id AND f.contract_id = s.contract_id
-    GROUP BY s.account_id, f.league COLLATE NOCASE, 3, s.type;`;
+    SELECT s.account_id, f.league, o.slot, s.type, ${ROW_SUMS}
+    FROM realized_odd_slots o JOIN settlements s INDEXED BY settlements_by_type
+      ON s.account_id = o.account_id AND s.type = o.type
+      AND s.timestamp_ms >= o.slot * ${SLOT_MS} AND s.timestamp_ms < (o.slot + 1) * ${SLOT_MS}
+    JOIN fixtures f ON f.account_id = s.account_id AND f.contract_id = s.contract_id
+    GROUP BY s.account_id, f.league COLLATE NOCASE, o.slot, s.type;
+  DROP TABLE realized_odd_slots;`;

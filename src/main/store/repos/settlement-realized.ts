@@ -81,25 +81,45 @@ export class SettlementRealizedRepo {
       .get(id) as SettlementToWorkOut | undefined;
   }
 
-  /** The next rows not worked out yet (an upgraded store's SETTLEMENT rows), by id. */
+  /**
+   * The next rows not worked out yet (an upgraded store's SETTLEMENT rows), by id: the
+   * backfill's queue (`realized_backfill`, migration 006) from `afterId` on, walked by id.
+   */
   pending(afterId: number, limit: number): SettlementToWorkOut[] {
     return this.#sql
       .get(
-        `SELECT ${TO_WORK_OUT} FROM settlements INDEXED BY settlements_pnl_pending
-         WHERE pnl_source = 'unknown' AND pnl_note IS NULL AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT ${TO_WORK_OUT} FROM settlements
+         WHERE id > ? AND id <= (SELECT until_id FROM realized_backfill)
+           AND type = 'SETTLEMENT' AND pnl_source = 'unknown' AND pnl_note IS NULL
+         ORDER BY id LIMIT ?`,
       )
       .all(afterId, limit) as SettlementToWorkOut[];
   }
 
-  /** How many rows are not worked out yet. */
+  /**
+   * How many rows are not worked out yet, at most: the unknown SETTLEMENT rows the slots count
+   * (a few lookups, not a scan), while the backfill's queue is open; 0 once it is done.
+   */
   pendingCount(): number {
     return this.#sql
       .get(
-        `SELECT count(*) FROM settlements INDEXED BY settlements_pnl_pending
-         WHERE pnl_source = 'unknown' AND pnl_note IS NULL`,
+        `SELECT coalesce(sum(unknown), 0) FROM settlement_slots
+         WHERE type = 'SETTLEMENT' AND EXISTS (SELECT 1 FROM realized_backfill)`,
       )
       .pluck()
       .get() as number;
+  }
+
+  /** Where the backfill's queue stands: the id it goes on after, or null when it is done. */
+  backfillFrom(): number | null {
+    const id = this.#sql.get('SELECT next_id FROM realized_backfill').pluck().get();
+    return (id as number | undefined) ?? null;
+  }
+
+  /** Moves the queue on past `id`, or closes it (`null`): the backfill is done. */
+  backfillAt(id: number | null): void {
+    if (id === null) this.#sql.get('DELETE FROM realized_backfill').run();
+    else this.#sql.get('UPDATE realized_backfill SET next_id = ?').run(id);
   }
 
   /** The row's derived figure as stored. */
