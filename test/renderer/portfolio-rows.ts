@@ -123,19 +123,31 @@ export function emptyPortfolio(scope: PortfolioScope): PortfolioView {
   });
 }
 
-/** An equity curve through `equities` (decimal strings), one point an hour, ending now. */
+const PERIOD_MS: Record<EquityPeriod, number> = {
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+  year: 365 * 86_400_000,
+  all: 0,
+};
+
+/**
+ * An equity curve through `equities` (decimal strings), one point an hour, ending now, over the
+ * whole period (the accounts' records older than it; "all" starts at the first point).
+ */
 export function equitySeries(
   scope: PortfolioScope,
   period: EquityPeriod,
   equities: string[] = ['10.00', '4.00', '31.00', '25.00'],
 ): EquitySeries {
   const stepMs = 3_600_000;
-  const from = NOW - (equities.length - 1) * stepMs;
+  const first = NOW - (equities.length - 1) * stepMs;
   const points = equities.map((equity, i) => ({
-    at: from + i * stepMs,
+    at: first + i * stepMs,
     realized: equity,
     unrealized: '0.00',
     equity,
   }));
+  const from = period === 'all' ? first : NOW - PERIOD_MS[period];
   return { scope, period, from, to: NOW, stepMs, points };
 }

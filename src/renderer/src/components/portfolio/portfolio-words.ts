@@ -67,6 +67,26 @@ const hourFormat = new Intl.DateTimeFormat(undefined, {
 });
 
 /** A point's time as finely as the points are spaced: with the hour below a day, else a date. */
+/** The periods' lengths, as main reads them (src/main/portfolio/reads.ts). */
+const PERIOD_MS: Record<Exclude<EquityPeriod, 'all'>, number> = {
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+  year: 365 * 86_400_000,
+};
+
+/**
+ * What the curve spans in words: "over the last month", or "since 12:45" when the accounts'
+ * first record is younger than the period and the curve starts there.
+ */
+export function spanWords(series: EquitySeries): string {
+  const { period } = series;
+  if (period !== 'all' && series.to - series.from < PERIOD_MS[period] - 60_000) {
+    return `since ${pointTime(series.stepMs, series.from)}`;
+  }
+  return `over ${PERIOD_WORDS[period]}`;
+}
+
 export function pointTime(stepMs: number, ms: number): string {
   return stepMs < 86_400_000 ? hourFormat.format(ms) : dayFormat.format(ms);
 }
@@ -78,8 +98,8 @@ export function pointTime(stepMs: number, ms: number): string {
 export function equityWords(series: EquitySeries): string {
   const first = series.points[0];
   const last = series.points.at(-1);
-  const over = PERIOD_WORDS[series.period];
-  if (!first || !last) return `No equity recorded over ${over}.`;
+  const over = spanWords(series);
+  if (!first || !last) return `No equity recorded ${over}.`;
   let low = first;
   let high = first;
   for (const p of series.points) {
@@ -92,7 +112,7 @@ export function equityWords(series: EquitySeries): string {
     sign === 0 ? 'unchanged' : `${sign > 0 ? 'up' : 'down'} ${money(dec(change).abs().toFixed(2))}`;
   const at = (ms: number) => pointTime(series.stepMs, ms);
   return (
-    `Equity over ${over}: ${moved}, from ${signedMoney(first.equity)} (${at(first.at)}) to ` +
+    `Equity ${over}: ${moved}, from ${signedMoney(first.equity)} (${at(first.at)}) to ` +
     `${signedMoney(last.equity)} (${at(last.at)}); lowest ${signedMoney(low.equity)} ` +
     `(${at(low.at)}), highest ${signedMoney(high.equity)} (${at(high.at)}).`
   );
