@@ -17,26 +17,17 @@
 import { Worker } from 'node:worker_threads';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import type { Store } from '../store/index.js';
+import { workerEntry, type WorkerEntry } from '../store/worker-entry.js';
 import type { BackfillWorkerData, FromBackfillWorker } from './backfill-messages.js';
 import { RealizedBackfill, type BackfillProgress } from './backfill.js';
 
 export const BACKFILL_WORKER_BUNDLE = 'realized-backfill.js';
-const BUNDLE_CHUNKS = /\/chunks\/[^/]*$/;
 
-export type BackfillWorkerEntry = { url: URL } | { script: string };
+export type BackfillWorkerEntry = WorkerEntry;
 
 /** The worker's entry for the way this code runs: a build, or the sources under tsx. */
 export function defaultBackfillWorkerEntry(): BackfillWorkerEntry {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) {
-    const bundle = BUNDLE_CHUNKS.test(here) ? new URL('..', here) : here;
-    return { url: new URL(BACKFILL_WORKER_BUNDLE, bundle) };
-  }
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('backfill.thread.ts', here).href;
-  return {
-    script: `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(source)}); });`,
-  };
+  return workerEntry(import.meta.url, BACKFILL_WORKER_BUNDLE, 'backfill.thread.ts');
 }
 
 export interface BackfillWorkerOptions {

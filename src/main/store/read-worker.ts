@@ -20,6 +20,7 @@
 import { Worker } from 'node:worker_threads';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import { StoreError } from './errors.js';
+import { workerEntry, type WorkerEntry } from './worker-entry.js';
 import {
   receiveError,
   type FromReadWorker,
@@ -36,10 +37,9 @@ import {
 
 /** The worker's entry in a build: beside the main bundle, one folder above its chunks. */
 export const READ_WORKER_BUNDLE = 'read-worker.js';
-const BUNDLE_CHUNKS = /\/chunks\/[^/]*$/;
 
 /** The worker's code: a module file, or a script that loads one. */
-export type ReadWorkerEntry = { url: URL } | { script: string };
+export type ReadWorkerEntry = WorkerEntry;
 
 /** A read in flight when the worker stopped (it crashed, or was ended): trying again works. */
 export class ReadWorkerStoppedError extends StoreError {
@@ -74,19 +74,7 @@ type State =
 
 /** The worker's entry for the way this code runs: a build, or the sources under tsx. */
 export function defaultReadWorkerEntry(): ReadWorkerEntry {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) {
-    // This code is in a chunk of the bundle (electron.vite.config.ts), or in an entry itself.
-    const bundle = BUNDLE_CHUNKS.test(here) ? new URL('..', here) : here;
-    return { url: new URL(READ_WORKER_BUNDLE, bundle) };
-  }
-  // Node 20 takes no `--import tsx` for a worker, and tsx registers itself on the main thread
-  // only: the script registers tsx's loader through its API, then imports the sources.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('read-worker.thread.ts', here).href;
-  return {
-    script: `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(source)}); });`,
-  };
+  return workerEntry(import.meta.url, READ_WORKER_BUNDLE, 'read-worker.thread.ts');
 }
 
 /** Runs the reads of read-worker-table.ts on the store's read worker. */
