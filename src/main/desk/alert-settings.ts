@@ -24,6 +24,11 @@ const alertSettingsShape = Compile(AlertSettings);
 
 export function readAlertSettings(store: Store, accountId: number): AlertSettings {
   const raw = parse(store.settings.get(alertKey(accountId)));
+  // Settings stored before guardian alerts existed (issue 19) say nothing of them: notify.
+  const notify = raw?.['notify'];
+  if (typeof notify === 'object' && notify !== null && !('guard' in notify)) {
+    (notify as Record<string, unknown>)['guard'] = true;
+  }
   if (!alertSettingsShape.Check(raw)) return DEFAULT_ALERT_SETTINGS;
   try {
     return normalizeAlertSettings(raw);
@@ -97,7 +102,7 @@ export function writeDeskSettings(store: Store, change: Partial<DeskSettings>): 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = normalizeAlertSettings({
   levels: [...DEFAULT_LEVELS],
   margin: DEFAULT_MARGIN,
-  notify: { near: true, knocked_out: true, filled: true, rejected: true },
+  notify: { near: true, knocked_out: true, filled: true, rejected: true, guard: true },
 });
 
 function parse(text: string | undefined): Record<string, unknown> | undefined {

@@ -29,6 +29,7 @@ import { PriceAger } from '../prices/ageing.js';
 import { BackfillWorker } from '../pnl/backfill-worker.js';
 import { pricesFeature } from '../prices/feature.js';
 import { historyFeature } from '../history/feature.js';
+import { GuardBook, guardsFeature } from '../guard/index.js';
 import { IpcEventHub, type EventSource } from '../ipc/events.js';
 import { combineHandlers, withRefusals, type IpcHandlers } from '../ipc/handler.js';
 import { orStderr } from '../log/index.js';
@@ -196,6 +197,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     historyFeature({ store, active, reads, backfill }),
     pricesFeature({ reads, active }),
     portfolioFeature({ reads }),
+    guardsFeature({ book: new GuardBook({ store }), active }),
     exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),

@@ -1,5 +1,5 @@
 /**
- * Desktop notifications for alerts (near knockout, knocked out, filled, rejected), shown when the
+ * Desktop notifications for alerts (near knockout, knocked out, filled, rejected, guardian), shown when the
  * account's settings ask for them; a click brings the window forward on the position or order.
  */
 import type { NotificationConstructorOptions } from 'electron';
@@ -17,6 +17,7 @@ const NOTICES: Record<AlertKind, { title: string; urgency: 'low' | 'normal' | 'c
   knocked_out: { title: 'Knocked out', urgency: 'critical' },
   filled: { title: 'Filled', urgency: 'low' },
   rejected: { title: 'Rejected', urgency: 'normal' },
+  guard: { title: 'Guardian', urgency: 'critical' },
 };
 
 export function alertNotice(alert: AlertView): NotificationConstructorOptions {

@@ -68,6 +68,14 @@ export {
   type RealizedSteps,
 } from './repos/equity.js';
 export type { FixtureFilter, FixturePage } from './repos/fixtures.js';
+export {
+  LIVE_GUARD_STATES,
+  type GuardClaim,
+  type GuardLogEntry,
+  type GuardProgress,
+  type GuardRule,
+  type NewGuardLog,
+} from './repos/guards.js';
 export type { IntentState, NewIntent, OrderIntent } from './repos/intents.js';
 export {
   EXPORT_ORDER_COLUMNS,

@@ -23,6 +23,7 @@ import { CostBasisRepo } from './repos/cost-basis.js';
 import { CursorsRepo, type SyncStream } from './repos/cursors.js';
 import { EquityRepo, sumPositions } from './repos/equity.js';
 import { FixturesRepo } from './repos/fixtures.js';
+import { GuardsRepo } from './repos/guards.js';
 import { IntentsRepo } from './repos/intents.js';
 import { OrdersRepo } from './repos/orders.js';
 import { PositionsRepo } from './repos/positions.js';
@@ -77,6 +78,8 @@ export class Store {
   readonly fixtures: FixturesRepo;
   readonly cursors: CursorsRepo;
   readonly alerts: AlertsRepo;
+  /** Guardians: exit rules armed on positions and their log (docs/guardians.md). */
+  readonly guards: GuardsRepo;
   readonly settings: SettingsRepo;
   /** Index prices over time: raw for a week, then buckets (docs/prices.md). */
   readonly prices: PricesRepo;
@@ -110,6 +113,7 @@ export class Store {
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
     this.alerts = new AlertsRepo(db);
+    this.guards = new GuardsRepo(db);
     this.prices = new PricesRepo(db);
     this.costBasis = new CostBasisRepo(db);
     this.settlementRealized = new SettlementRealizedRepo(db);

@@ -18,6 +18,7 @@ import {
   HistorySyncProgress,
   historyCalls,
 } from './schemas/history.js';
+import { GuardsView, guardCalls } from './schemas/guards.js';
 import { FixturesChanged, marketCalls } from './schemas/markets.js';
 import { portfolioCalls } from './schemas/portfolio.js';
 import { practiceCalls } from './schemas/practice.js';
@@ -28,6 +29,7 @@ export * from './schemas/alerts.js';
 export * from './schemas/app.js';
 export * from './schemas/common.js';
 export * from './schemas/desk.js';
+export * from './schemas/guards.js';
 export * from './schemas/history.js';
 export * from './schemas/markets.js';
 export * from './schemas/portfolio.js';
@@ -51,6 +53,7 @@ export const ipcContract = {
   ...historyCalls,
   ...priceCalls,
   ...portfolioCalls,
+  ...guardCalls,
   ...supportCalls,
 } as const satisfies Readonly<Record<`${string}:${string}`, ChannelSchemas>>;
 
@@ -80,6 +83,7 @@ export const ipcEvents = {
   'history:changed': HistoryChanged,
   'history:progress': HistorySyncProgress,
   'export:progress': ExportProgress,
+  'guards:changed': GuardsView,
 } as const satisfies Readonly<Record<`${string}:${string}`, TSchema>>;
 
 export type IpcEvent = keyof typeof ipcEvents;

@@ -396,7 +396,7 @@ describe('the betting desk', () => {
     const next = await services.call('alerts:configure', {
       levels: ['0.02', '0.25'],
       margin: '0.005',
-      notify: { near: true, knocked_out: true, filled: false, rejected: true },
+      notify: { near: true, knocked_out: true, filled: false, rejected: true, guard: true },
     });
     expect(next.levels).toEqual(['0.25', '0.02']);
     const bad = await refusal(

@@ -14,7 +14,7 @@ import { tempStore } from '../store/support.js';
 let done = () => {};
 afterEach(() => done());
 
-const notify = { near: true, knocked_out: true, filled: false, rejected: true };
+const notify = { near: true, knocked_out: true, filled: false, rejected: true, guard: true };
 
 describe('alert settings', () => {
   it('default to the knockout watch’s levels, with every notification on', () => {

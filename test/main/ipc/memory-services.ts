@@ -12,6 +12,7 @@ import type {
   AppInfo,
   AppStatus,
   DeskSettings,
+  GuardsView,
   OrderRow,
   PositionsView,
   QuoteResult,
@@ -19,6 +20,19 @@ import type {
 import { IpcEventHub } from '../../../src/main/ipc/events.js';
 import type { IpcHandlers } from '../../../src/main/ipc/handler.js';
 import type { Services } from '../../../src/main/root/services.js';
+
+const GUARD_LIMITS = { closes: 10, contracts: null, stake: null };
+
+const EMPTY_GUARDS = (): GuardsView => ({
+  accountId: null,
+  paused: false,
+  pausedAt: null,
+  readOnly: false,
+  limits: GUARD_LIMITS,
+  usedToday: { closes: 0, contracts: 0, stake: '0' },
+  rules: [],
+  at: 0,
+});
 
 export const FIXTURE: Fixture = {
   contractId: 'EPL-ARSCHE-0001',
@@ -166,7 +180,7 @@ export function memoryServices(): MemoryServices {
   let alertSettings: AlertSettings = {
     levels: ['0.1', '0.05', '0.02'],
     margin: '0.01',
-    notify: { near: true, knocked_out: true, filled: true, rejected: true },
+    notify: { near: true, knocked_out: true, filled: true, rejected: true, guard: true },
   };
   let desk: DeskSettings = { oneClickBetting: false, startAtLogin: false, startHidden: false };
   const notices = new Set<string>();
@@ -323,6 +337,25 @@ export function memoryServices(): MemoryServices {
           contractId: query.contractId,
           outcome: query.outcome,
           points: [],
+        })),
+      'guards:list': () => call('guards.list', undefined, () => EMPTY_GUARDS()),
+      'guards:arm': (input) => call('guards.arm', input, () => EMPTY_GUARDS()),
+      'guards:disarm': (input) => call('guards.disarm', input, () => EMPTY_GUARDS()),
+      'guards:pause': (input) =>
+        call('guards.pause', input, () => ({
+          ...EMPTY_GUARDS(),
+          paused: input.paused,
+          pausedAt: input.paused ? 0 : null,
+        })),
+      'guards:settings': () =>
+        call('guards.settings', undefined, () => ({ limits: GUARD_LIMITS, defaults: [] })),
+      'guards:configure': (input) => call('guards.configure', input, () => input),
+      'guards:log': (query) =>
+        call('guards.log', query, () => ({
+          rows: [],
+          total: 0,
+          limit: query.limit,
+          offset: query.offset,
         })),
       'history:status': () => call('history.status', undefined, () => ({ progress: null })),
       'export:start': (request) => call('exports.start', request, () => ({ export: null })),

@@ -11,6 +11,7 @@ const MESSAGES: Record<AlertKind, string> = {
   knocked_out: 'Your boosted bet on ARS (ARS v CHE) was knocked out: 12 contracts lost.',
   filled: 'Your order for 25 ARS contracts (ARS v CHE) was filled at 0.5600.',
   rejected: 'Your order for ARS (ARS v CHE) was rejected: the transaction reverted.',
+  guard: 'Guardian: the stop loss on ARS (ARS v CHE) fired and sold 12 contracts.',
 };
 
 export function alertView(kind: AlertKind, id = 1): AlertView {

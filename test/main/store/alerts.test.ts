@@ -31,6 +31,7 @@ describe('the alerts table', () => {
       knocked_out: 1,
       filled: 1,
       rejected: 0,
+      guard: 0,
     });
 
     expect(t.store.alerts.markRead(t.accountId, 50, [near.id, near.id, 999])).toBe(1);
@@ -42,6 +43,7 @@ describe('the alerts table', () => {
       knocked_out: 0,
       filled: 0,
       rejected: 0,
+      guard: 0,
     });
     // Another account's alerts are out of reach.
     expect(t.store.alerts.get(t.accountId + 1, near.id)).toBeUndefined();

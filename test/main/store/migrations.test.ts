@@ -40,6 +40,8 @@ describe('migrations', () => {
       'alerts',
       'equity_points',
       'fixtures',
+      'guard_log',
+      'guard_rules',
       'order_intents',
       'orders',
       'position_cost_basis',

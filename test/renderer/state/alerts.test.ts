@@ -7,7 +7,7 @@ import { alertView, summary } from '../rows.js';
 const DEFAULTS: AlertSettings = {
   levels: ['0.10', '0.05', '0.02'],
   margin: '0.01',
-  notify: { near: true, knocked_out: true, filled: true, rejected: true },
+  notify: { near: true, knocked_out: true, filled: true, rejected: true, guard: true },
 };
 
 function setup() {

@@ -13,6 +13,7 @@ import * as m005 from './005_fixtures_per_account.js';
 import * as m006 from './006_realized_pnl.js';
 import * as m007 from './007_equity_points.js';
 import * as m008 from './008_price_history.js';
+import * as m009 from './009_guardians.js';
 
 export interface Migration {
   readonly version: number;
@@ -20,7 +21,17 @@ export interface Migration {
   up(db: Db): void;
 }
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
+export const migrations: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+];
 
 export function latestVersion(list: readonly Migration[] = migrations): number {
   return list.at(-1)?.version ?? 0;

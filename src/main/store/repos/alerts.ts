@@ -9,7 +9,7 @@ import type { Db } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { normalizePage, orNull, type PageRequest } from '../paging.js';
 
-export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected'] as const;
+export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected', 'guard'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export interface Alert {
@@ -25,7 +25,7 @@ export interface Alert {
   level: string | null;
   /** The knockout price it was measured against (decimal string). */
   threshold: string | null;
-  /** filled / rejected: the order. */
+  /** filled / rejected / guard: the order. */
   orderId: string | null;
   message: string;
   dedupKey: string;
@@ -163,7 +163,13 @@ export class AlertsRepo {
 
   /** Unread alerts of the account, by kind. */
   unreadCounts(accountId: number): Record<AlertKind, number> {
-    const counts: Record<AlertKind, number> = { near: 0, knocked_out: 0, filled: 0, rejected: 0 };
+    const counts: Record<AlertKind, number> = {
+      near: 0,
+      knocked_out: 0,
+      filled: 0,
+      rejected: 0,
+      guard: 0,
+    };
     const rows = this.#sql
       .get(
         `SELECT kind, count(*) AS n FROM alerts INDEXED BY alerts_unread

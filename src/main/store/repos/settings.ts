@@ -5,7 +5,7 @@ import { StatementCache, type Db } from '../connection.js';
  * Settings that belong to one account, kept under "<name>.<accountId>". They go with the account
  * (AccountsRepo.remove), so an account added later under a reused id starts from the defaults.
  */
-export const ACCOUNT_SETTINGS = ['alerts'] as const;
+export const ACCOUNT_SETTINGS = ['alerts', 'guards'] as const;
 export type AccountSettingName = (typeof ACCOUNT_SETTINGS)[number];
 
 export function accountSettingKey(name: AccountSettingName, accountId: number): string {

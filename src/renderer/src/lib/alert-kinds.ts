@@ -6,6 +6,7 @@ export const ALERT_KINDS_IN_ORDER = [
   'knocked_out',
   'filled',
   'rejected',
+  'guard',
 ] as const satisfies readonly AlertKind[];
 
 /** The kinds about a position that may still be on the positions screen. */

@@ -104,7 +104,11 @@ export function unknownSentence(n: number): string {
   return `${count(n)} bet${n === 1 ? '' : 's'} with unknown P&L, not counted`;
 }
 
-const KIND_WORDS: Record<ExportKind, string> = { settlements: 'settlements', orders: 'orders' };
+const KIND_WORDS: Record<ExportKind, string> = {
+  settlements: 'settlements',
+  orders: 'orders',
+  guards: 'guardian log',
+};
 
 /** "0x12ab34…9f0e": enough to tell hashes apart; the whole one is its title. */
 export function shortHash(tx: string): string {

@@ -15,7 +15,8 @@ import {
   PageWindow,
 } from './common.js';
 
-export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected'] as const;
+/** guard: a guardian fired, its close filled, or it failed (docs/guardians.md). */
+export const ALERT_KINDS = ['near', 'knocked_out', 'filled', 'rejected', 'guard'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** The kinds that mean money is in danger: the tray's warning icon shows while one is unread. */
 export const DANGER_ALERT_KINDS = ['near', 'knocked_out'] as const satisfies readonly AlertKind[];
@@ -79,6 +80,7 @@ export const AlertSettings = Closed({
       knocked_out: Type.Boolean(),
       filled: Type.Boolean(),
       rejected: Type.Boolean(),
+      guard: Type.Boolean(),
     },
     { description: 'Desktop notifications, per kind.' },
   ),

@@ -27,6 +27,7 @@ import {
   PageWindow,
 } from './common.js';
 import { OrderRow, OrdersScope } from './desk.js';
+import { GuardLogScope } from './guards.js';
 import { FixtureName, FixtureRef } from './markets.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64 });
@@ -239,7 +240,7 @@ export type OrderTotals = Static<typeof OrderTotals>;
 
 // ---------------------------------------------------------------- export
 
-export const EXPORT_KINDS = ['settlements', 'orders'] as const;
+export const EXPORT_KINDS = ['settlements', 'orders', 'guards'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const ExportOptions = Closed({
@@ -253,6 +254,7 @@ export type ExportOptions = Static<typeof ExportOptions>;
 export const ExportRequest = Type.Union([
   Closed({ kind: Type.Literal('settlements'), filter: HistoryFilter, options: ExportOptions }),
   Closed({ kind: Type.Literal('orders'), filter: OrdersScope, options: ExportOptions }),
+  Closed({ kind: Type.Literal('guards'), filter: GuardLogScope, options: ExportOptions }),
 ]);
 export type ExportRequest = Static<typeof ExportRequest>;
 

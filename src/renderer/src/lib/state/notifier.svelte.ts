@@ -30,6 +30,7 @@ export const ALERT_TITLES: Record<AlertKind, string> = {
   knocked_out: 'Knocked out',
   filled: 'Filled',
   rejected: 'Rejected',
+  guard: 'Guardian',
 };
 
 const TONES: Record<AlertKind, ToastTone> = {
@@ -37,6 +38,7 @@ const TONES: Record<AlertKind, ToastTone> = {
   knocked_out: 'danger',
   filled: 'ok',
   rejected: 'danger',
+  guard: 'danger',
 };
 
 export class Notifier {
