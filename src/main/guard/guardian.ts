@@ -12,6 +12,7 @@
  * state) lets only one of them send, and the other follows the rule's close through the store.
  */
 import { randomBytes } from 'node:crypto';
+import type { Fixture } from '../../shared/api/schemas.js';
 import type {
   GuardHold,
   GuardObservation,
@@ -114,6 +115,12 @@ export class Guardian {
   readonly #holdWords = new Map<number, string>();
   /** Why a position went, from the settlements seen (contractId|outcome -> words). */
   readonly #endReasons = new Map<string, string>();
+  /** The live rules as last read; what watching does not change is not read again. */
+  readonly #rules = new Map<number, GuardRule>();
+  /** Fixtures read from the store, kept until the sync says one changed. */
+  readonly #fixtures = new Map<string, Fixture | null>();
+  /** The figures of the last evaluation: its positions serve the next on the same snapshot. */
+  #lastFigures: FigureSnapshot | undefined;
   /** Fixtures with a live rule, as of the last evaluation. */
   #watched = new Set<string>();
   #stops: (() => void)[] = [];
@@ -154,6 +161,7 @@ export class Guardian {
       e.on('positions:synced', () => this.evaluate()),
       // An index price moved: a knockout guard may be nearer.
       e.on('fixtures:changed', (ev) => {
+        for (const f of ev.fixtures) this.#fixtures.delete(f.contractId);
         if (ev.fixtures.some((f) => this.#watched.has(f.contractId))) this.evaluate();
       }),
       e.on('orders:changed', (ev) => this.#onOrders(ev)),
@@ -217,7 +225,7 @@ export class Guardian {
     const { store } = this.#o;
     const now = this.#now();
     const figures = this.#figures(now);
-    const live = store.guards.live(this.accountId);
+    const live = this.#live();
     const paused = this.#o.book.paused().paused;
     // A position whose close is under way: its other rules wait for it.
     const closing = new Set(
@@ -347,7 +355,38 @@ export class Guardian {
   // ------------------------------------------------------------------ acting
 
   #figures(now: number): FigureSnapshot {
-    return new FigureSnapshot(this.#o.store, this.accountId, this.#o.engine.positionsPollMs, now);
+    this.#lastFigures = new FigureSnapshot(
+      this.#o.store,
+      this.accountId,
+      this.#o.engine.positionsPollMs,
+      now,
+      this.#fixtures,
+      this.#lastFigures,
+    );
+    return this.#lastFigures;
+  }
+
+  /**
+   * The account's live rules: their state and progress read now, the rest kept from the first
+   * read (fixed while armed); a firing rule is read whole, its close moves on.
+   */
+  #live(): GuardRule[] {
+    const { store } = this.#o;
+    const out: GuardRule[] = [];
+    const seen = new Set<number>();
+    for (const p of store.guards.liveProgress(this.accountId)) {
+      seen.add(p.id);
+      const kept = this.#rules.get(p.id);
+      const rule =
+        kept !== undefined && p.state === 'armed' ? { ...kept, ...p } : store.guards.get(p.id);
+      if (rule === undefined) continue;
+      this.#rules.set(p.id, rule);
+      out.push(rule);
+    }
+    if (seen.size !== this.#rules.size) {
+      for (const id of this.#rules.keys()) if (!seen.has(id)) this.#rules.delete(id);
+    }
+    return out;
   }
 
   #where(rule: GuardRule): string {
