@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { Fixture } from '../../shared/api/schemas.js';
 import type {
   GuardHold,
+  GuardLogEvent,
   GuardObservation,
   GuardsView,
   GuardLimits,
@@ -416,14 +417,7 @@ export class Guardian {
     this.#holdWords.delete(rule.id);
     const of = size.contracts === position.contracts ? '' : ` of ${position.contracts}`;
     const message = `Fired: the ${ruleText(rule.spec)} on ${this.#where(rule)} (${j.distance ?? 'its condition held'}); selling ${contractsText(size.contracts)}${of} at the market.`;
-    this.#write({
-      accountId: this.accountId,
-      ruleId: rule.id,
-      at: now,
-      kind: rule.spec.kind,
-      contractId: rule.contractId,
-      outcome: rule.outcome,
-      event: 'fired',
+    this.#write(rule, 'fired', now, {
       message,
       observation,
       contracts: size.contracts,
@@ -454,14 +448,7 @@ export class Guardian {
       words ??
       (hold === 'limit' ? LIMIT_MESSAGE : hold === 'budget' ? BUDGET_MESSAGE : HOLD_MESSAGES[hold]);
     const position = figures.position(rule.contractId, rule.outcome);
-    this.#write({
-      accountId: this.accountId,
-      ruleId: rule.id,
-      at: now,
-      kind: rule.spec.kind,
-      contractId: rule.contractId,
-      outcome: rule.outcome,
-      event: 'held',
+    this.#write(rule, 'held', now, {
       hold,
       message: `Held: the ${ruleText(rule.spec)} on ${this.#where(rule)} would fire (${j.distance ?? 'its condition held'}). ${why}`,
       observation: position ? observationOf(j, position, figures, rule, now) : null,
@@ -473,21 +460,31 @@ export class Guardian {
     const reason = this.#endReasons.get(key) ?? 'the position closed';
     if (!this.#o.store.guards.finish(rule.id, ['armed'], 'ended', now, reason)) return;
     this.#holdWords.delete(rule.id);
-    this.#write({
-      accountId: this.accountId,
-      ruleId: rule.id,
-      at: now,
-      kind: rule.spec.kind,
-      contractId: rule.contractId,
-      outcome: rule.outcome,
-      event: 'ended',
+    this.#write(rule, 'ended', now, {
       message: `Ended: the ${kindName(rule.spec.kind)} on ${this.#where(rule)} stops watching: ${reason}.`,
     });
   }
 
-  /** Writes a log row; it goes to onLog once the evaluation's transaction committed. */
-  #write(row: NewGuardLog): void {
-    const entry = this.#o.store.guards.log(row);
+  /** Writes a log row of `rule`; it goes to onLog once the evaluation's transaction committed. */
+  #write(
+    rule: GuardRule,
+    event: GuardLogEvent,
+    at: number,
+    row: Omit<
+      NewGuardLog,
+      'accountId' | 'ruleId' | 'at' | 'kind' | 'contractId' | 'outcome' | 'event'
+    >,
+  ): void {
+    const entry = this.#o.store.guards.log({
+      accountId: this.accountId,
+      ruleId: rule.id,
+      at,
+      kind: rule.spec.kind,
+      contractId: rule.contractId,
+      outcome: rule.outcome,
+      event,
+      ...row,
+    });
     if (this.#o.onLog) this.#written.push(entry);
   }
 
