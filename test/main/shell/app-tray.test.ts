@@ -120,6 +120,27 @@ describe('the tray menu in the app', () => {
     );
     expect(trayItem('Pause sync')).toBeDefined();
   });
+
+  it('pauses and resumes the guardians, and follows a pause made elsewhere', async () => {
+    const { services } = await start();
+    await settle();
+    trayItem('Pause guardians')?.click?.();
+    await settle();
+    expect(services.calls).toContainEqual(
+      expect.objectContaining({ method: 'guards.pause', input: { paused: true } }),
+    );
+    expect(electron.Tray.all[0]!.tooltip).toMatch(/\. Guardians paused$/);
+    trayItem('Resume guardians')?.click?.();
+    await settle();
+    expect(trayItem('Pause guardians')).toBeDefined();
+    expect(electron.Tray.all[0]!.tooltip).not.toContain('Guardians');
+    // The Guardians screen (or the CLI, seen by the guardian) paused them: guards:changed.
+    services.events.emit('guards:changed', {
+      ...(await services.handlers['guards:list']({})),
+      paused: true,
+    });
+    expect(trayItem('Resume guardians')).toBeDefined();
+  });
 });
 
 describe('the unread badge in the app', () => {
