@@ -43,7 +43,12 @@ beforeEach(() => {
     wallet: '0x' + '2'.repeat(40),
   }).id;
   for (const id of [accountId, readOnlyId]) {
-    store.fixtures.upsertMany(id, [fixture('EPL-1'), fixture('EPL-2', { homeTeam: 'LIV' })], 1);
+    const startsAt = Date.now() + 86_400_000;
+    store.fixtures.upsertMany(
+      id,
+      [fixture('EPL-1', { startsAt }), fixture('EPL-2', { homeTeam: 'LIV', startsAt })],
+      1,
+    );
     const now = Date.now();
     store.replacePositions(
       id,
@@ -150,7 +155,9 @@ describe('guard add, list and remove', () => {
     expect(added.json).toEqual([
       expect.objectContaining({ account: 'main', id: rule!.id, state: 'armed' }),
     ]);
-    expect(added.stderr).toContain(`Armed rule ${rule!.id} on EPL-1 ARS: stop loss at -10 % P&L`);
+    expect(added.stderr).toContain(
+      `Armed rule ${rule!.id}, ARS (ARS v CHE): stop loss at −10 %, closes 50 %, after 2 fresh observations. Armed`,
+    );
 
     const listed = await cli(['guard', 'list']);
     expect(listed.code).toBe(0);
@@ -164,7 +171,7 @@ describe('guard add, list and remove', () => {
     });
     const { account: _, ...shown } = listed.json[0]!;
     expect(shown).toEqual({ ...view.rules[0], at: shown['at'] });
-    expect(listed.stderr).toContain(`Rule ${rule!.id} on ARS v CHE (ARS): stop loss at -10 % P&L`);
+    expect(listed.stderr).toContain(`Rule ${rule!.id}, ARS (ARS v CHE): stop loss at −10 %`);
     expect(listed.stderr).toMatch(
       /Account "main": 1 rule armed; used today 0 of \d+ automatic closes/,
     );
@@ -205,7 +212,7 @@ describe('guard add, list and remove', () => {
       ['guard', 'add', 'EPL-1', 'ARS', '--kind', 'knockout', '--percent', '2'],
       'watcher',
     );
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(1); // a refusal of the app's rules, not a usage error
     const [{ error }] = r.json as [{ error: { kind: string; message: string } }];
     expect(error.message).toMatch(/read/i);
     expect(r.stderr).toContain(error.message);
@@ -214,10 +221,10 @@ describe('guard add, list and remove', () => {
 
   it('refuses a rule whose fields do not fit its kind, as the app does', async () => {
     const r = await cli(['guard', 'add', 'EPL-1', 'ARS', '--kind', 'time_exit', '--percent', '5']);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2); // invalid-input: the request does not fit
     // A refusal in words (output.ts reportRefusal), not a crash.
     const [{ error }] = r.json as [{ error: { kind: string; message: string } }];
-    expect(error.kind).toMatch(/^[a-z-]+$/);
+    expect(error.kind).toBe('invalid-input');
     expect(r.stderr).toContain(error.message);
     expect(store.guards.live(accountId)).toEqual([]);
   });

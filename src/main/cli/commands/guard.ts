@@ -12,6 +12,7 @@ import { PassThrough } from 'node:stream';
 import type { AccountView } from '../../accounts/index.js';
 import { exportGuardLogCsv } from '../../export/index.js';
 import { GuardBook, type GuardViewContext } from '../../guard/index.js';
+import { positionText, ruleText } from '../../guard/messages.js';
 import { checkInput } from '../../ipc/validate.js';
 import type { GuardRule, Store } from '../../store/index.js';
 import { DEFAULT_INTERVALS } from '../../sync/index.js';
@@ -22,13 +23,13 @@ import {
   type ArmGuards,
   type DisarmGuards,
   type GuardLogScope,
+  type GuardRuleView,
   type GuardSpec,
 } from '../../../shared/ipc/contract.js';
 import { parseOptions, str, time, type OptionSpec, type Parsed } from '../args.js';
 import { openAccounts, openCommandContext } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
 import { UsageError } from '../usage.js';
-import { ruleLine, specWords } from './guard-words.js';
 
 const ADD: OptionSpec = {
   kind: { type: 'string' },
@@ -144,7 +145,7 @@ function listAccount(
   const rules = view.rules.filter((r) => LIVE.has(r.state));
   for (const rule of rules) {
     out.json({ account: account.label, ...rule });
-    out.say(ruleLine(rule));
+    out.say(`Rule ${rule.id}, ${ruleLine(rule)}`);
   }
   const { limits, usedToday } = view;
   const limit = [
@@ -158,6 +159,24 @@ function listAccount(
       (view.readOnly ? ' Its key may only read, so no rule can be armed on it.' : ''),
   );
   return rules.length;
+}
+
+/**
+ * "ARS (ARS v CHE): stop loss at −10 %, closes 50 %. Armed, 5.8 points above the stop at −10 %.
+ * Waiting for fresh prices." The rule in the GuardBook's words (guard/messages.ts).
+ */
+function ruleLine(rule: GuardRuleView): string {
+  const name = rule.fixture
+    ? `${rule.fixture.homeTeam} v ${rule.fixture.awayTeam}`
+    : rule.contractId;
+  const state =
+    rule.state === 'firing'
+      ? `Closing${rule.contracts !== null ? ` ${rule.contracts} contracts` : ''}` +
+        (rule.clientOrderId !== null ? ` (order ${rule.clientOrderId})` : '')
+      : rule.state.charAt(0).toUpperCase() + rule.state.slice(1);
+  const distance = rule.distance !== null ? `, ${rule.distance}` : '';
+  const hold = rule.holdMessage !== null ? ` ${rule.holdMessage}` : '';
+  return `${positionText(rule.outcome, name)}: ${ruleText(rule.spec)}. ${state}${distance}.${hold}`;
 }
 
 function sayPause(book: GuardBook, out: Output): void {
@@ -188,7 +207,7 @@ async function add(args: string[], io: CliIO, out: Output): Promise<number> {
       const shown = view.rules.find((r) => r.id === rule.id);
       out.json({ account: ctx.account.label, ...(shown ?? rule) });
       out.say(
-        `Armed rule ${rule.id} on ${contractId} ${outcome}: ${specWords(rule.spec)}. It acts ` +
+        `Armed rule ${rule.id}, ${shown ? ruleLine(shown) : `${ruleText(rule.spec)}.`} It acts ` +
           `while Betdesk or \`sync\` runs for account "${ctx.account.label}".`,
       );
     }
@@ -264,7 +283,9 @@ async function remove(args: string[], io: CliIO, out: Output): Promise<number> {
     const disarmed = book.disarm(ctx.account.id, input);
     for (const rule of disarmed) {
       out.json(removed(ctx.account.label, rule));
-      out.say(`Disarmed rule ${rule.id} on ${rule.contractId} ${rule.outcome}.`);
+      out.say(
+        `Disarmed rule ${rule.id}: ${ruleText(rule.spec)} on ${rule.contractId} ${rule.outcome}.`,
+      );
     }
     if (disarmed.length > 0) return EXIT.ok;
     out.say(
@@ -303,7 +324,8 @@ function removed(account: string, rule: GuardRule) {
     contractId: rule.contractId,
     outcome: rule.outcome,
     kind: rule.spec.kind,
-    state: rule.state,
+    // GuardBook.disarm answers the rules as they were; these are the ones it disarmed.
+    state: 'disarmed' as const,
   };
 }
 
