@@ -314,6 +314,86 @@ describe('trading from the command line', () => {
   });
 });
 
+describe('guardians from the command line', () => {
+  /** Its own wallet, fixture and store file, as a user with an exchange account runs it. */
+  it('arms a rule on a position the sync stored, lists it with its figures, and logs it', async () => {
+    const own = await sandbox.newAccount('trade');
+    const env = {
+      BETDESK_API_KEY: own.apiKey,
+      BETDESK_API_SECRET: own.secret,
+      BETDESK_BASE_URL: sandbox.url,
+    };
+    const store = path.join(dir.dir, 'guardians.sqlite');
+    const f = await sandbox.admin<{ contractId: string }>('POST', '/fixtures', {
+      homeTeam: 'GRD',
+      awayTeam: 'IAN',
+      league: 'CLI League',
+      startsAt: Date.now() + 86_400_000,
+    });
+    const on = [f.contractId, 'GRD'];
+    const placed = await run(
+      ['order', ...bet({ contract: f.contractId, outcome: 'GRD', qty: '10', boost: '20' })],
+      { env },
+    );
+    // Nothing held yet in this store: the guardian protects a position you hold.
+    const early = await run(
+      ['guard', 'add', ...on, '--kind', 'knockout', '--percent', '5', '--db', store],
+      { env },
+    );
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/You hold nothing on GRD/);
+
+    expect(placed.code).toBe(0);
+    expect((await run(['sync', '--once', '--db', store], { env })).code).toBe(0);
+    const add = await run(
+      [
+        'guard',
+        'add',
+        ...on,
+        '--kind',
+        'knockout',
+        '--percent',
+        '5',
+        '--share',
+        '50',
+        '--db',
+        store,
+      ],
+      { env },
+    );
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stderr).toMatch(
+      /^Armed rule \d+, GRD \(GRD v IAN\): knockout guard within 5 % of the knockout, closes 50 %\./,
+    );
+
+    const list = await run(['guard', 'list', '--db', store], { env });
+    expect(list.code).toBe(0);
+    expect(list.json).toEqual([
+      expect.objectContaining({
+        contractId: f.contractId,
+        outcome: 'GRD',
+        state: 'armed',
+        spec: { kind: 'knockout', percent: '5', sharePercent: 50, confirmations: 1 },
+        fixture: expect.objectContaining({ homeTeam: 'GRD', awayTeam: 'IAN' }) as unknown,
+      }),
+    ]);
+    // The figures of the real position: the distance to its knockout on the index.
+    expect(list.json[0]!['now']).toEqual(expect.stringMatching(/^\d+\.\d{2}$/));
+    expect(list.json[0]!['firesAt']).toBe('5.00');
+
+    const csv = await run(['guard', 'log', '--csv', '--db', store], { env });
+    expect(csv.code).toBe(0);
+    const [header, armed, ...more] = csv.stdout.trim().split('\r\n');
+    expect(header).toMatch(/^time,account,rule_id,kind,fixture,contract_id,outcome,event,/);
+    expect(armed).toContain(`,knockout,GRD v IAN,${f.contractId},GRD,armed,`);
+    expect(more).toEqual([]);
+
+    const removed = await run(['guard', 'remove', ...on, '--db', store], { env });
+    expect(removed.code).toBe(0);
+    expect((await run(['guard', 'list', '--db', store], { env })).json).toEqual([]);
+  }, 60_000);
+});
+
 describe('finished bets from the command line', () => {
   /** Its own wallet, fixtures and store file: nothing here depends on the tests above. */
   it('syncs the settlements of a closed and a decided bet, lists them and exports them as CSV', async () => {
