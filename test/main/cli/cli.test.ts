@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keychainName } from '../../../src/main/accounts/index.js';
 import { Keychain } from '../../../src/main/keychain/keychain.js';
 import { openStore } from '../../../src/main/store/index.js';
-import { add } from '../../../src/shared/money.js';
+import { add, dec, Dec, price } from '../../../src/shared/money.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { untilFinal } from '../sync/helpers.js';
@@ -391,6 +391,63 @@ describe('guardians from the command line', () => {
     const removed = await run(['guard', 'remove', ...on, '--db', store], { env });
     expect(removed.code).toBe(0);
     expect((await run(['guard', 'list', '--db', store], { env })).json).toEqual([]);
+  }, 60_000);
+
+  it('closes the share a knockout guard names when sync sees the index near it, once', async () => {
+    const own = await sandbox.newAccount('trade');
+    const env = {
+      BETDESK_API_KEY: own.apiKey,
+      BETDESK_API_SECRET: own.secret,
+      BETDESK_BASE_URL: sandbox.url,
+    };
+    const store = path.join(dir.dir, 'guardian-close.sqlite');
+    const f = await sandbox.admin<{ contractId: string }>('POST', '/fixtures', {
+      homeTeam: 'KOG',
+      awayTeam: 'UAR',
+      league: 'CLI League',
+      startsAt: Date.now() + 86_400_000,
+    });
+    const order = bet({ contract: f.contractId, outcome: 'KOG', qty: '10', boost: '20' });
+    expect((await run(['order', ...order, '--db', store], { env })).code).toBe(0);
+    expect((await run(['sync', '--once', '--db', store], { env })).code).toBe(0);
+    const held = (await run(['positions', '--db', store], { env })).json[0]!;
+    expect(held).toMatchObject({ contracts: 10, boosted: true });
+    const guard = ['--kind', 'knockout', '--percent', '5', '--share', '50', '--db', store];
+    const armed = await run(['guard', 'add', f.contractId, 'KOG', ...guard], { env });
+    expect(armed.code, armed.stderr).toBe(0);
+
+    // A practice move: the index 3 % above the knockout, inside the guard's 5 %.
+    const index = price(dec(held['knockout'] as string).div('0.97'), Dec.ROUND_UP);
+    await sandbox.admin('POST', `/fixtures/${f.contractId}/price`, {
+      outcome: 'KOG',
+      indexPrice: index,
+    });
+    const fired = await run(['sync', '--once', '--db', store], { env });
+    expect(fired.code, fired.stderr).toBe(0);
+    expect(fired.json.map((j) => j['event']).filter((e) => String(e).startsWith('guard:'))).toEqual(
+      expect.arrayContaining(['guard:fired', 'guard:sent', 'guard:filled']),
+    );
+
+    // Half of the 10 contracts sold, once: a second pass sends nothing more.
+    const again = await run(['sync', '--once', '--db', store], { env });
+    expect(again.json.filter((j) => j['event'] === 'guard:fired')).toEqual([]);
+    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: own });
+    try {
+      const { positions } = await client.positions();
+      expect(positions.find((p) => p.contractId === f.contractId)?.contracts).toBe(5);
+    } finally {
+      await client.close();
+    }
+    const list = await run(['guard', 'list', '--db', store], { env });
+    expect(list.json).toEqual([]);
+
+    const csv = await run(['guard', 'log', '--csv', '--db', store], { env });
+    const events = csv.stdout
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[7]);
+    expect(events).toEqual(['armed', 'fired', 'sent', 'filled']);
   }, 60_000);
 });
 
