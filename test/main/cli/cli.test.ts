@@ -315,21 +315,29 @@ describe('trading from the command line', () => {
 });
 
 describe('guardians from the command line', () => {
-  /** Its own wallet, fixture and store file, as a user with an exchange account runs it. */
-  it('arms a rule on a position the sync stored, lists it with its figures, and logs it', async () => {
-    const own = await sandbox.newAccount('trade');
-    const env = {
-      BETDESK_API_KEY: own.apiKey,
-      BETDESK_API_SECRET: own.secret,
-      BETDESK_BASE_URL: sandbox.url,
-    };
-    const store = path.join(dir.dir, 'guardians.sqlite');
+  /** Each test's own wallet, fixture (kick-off tomorrow) and store file. */
+  async function own(homeTeam: string, awayTeam: string, file: string) {
+    const key = await sandbox.newAccount('trade');
     const f = await sandbox.admin<{ contractId: string }>('POST', '/fixtures', {
-      homeTeam: 'GRD',
-      awayTeam: 'IAN',
+      homeTeam,
+      awayTeam,
       league: 'CLI League',
       startsAt: Date.now() + 86_400_000,
     });
+    return {
+      key,
+      env: {
+        BETDESK_API_KEY: key.apiKey,
+        BETDESK_API_SECRET: key.secret,
+        BETDESK_BASE_URL: sandbox.url,
+      },
+      store: path.join(dir.dir, file),
+      f,
+    };
+  }
+
+  it('arms a rule on a position the sync stored, lists it with its figures, and logs it', async () => {
+    const { env, store, f } = await own('GRD', 'IAN', 'guardians.sqlite');
     const on = [f.contractId, 'GRD'];
     const placed = await run(
       ['order', ...bet({ contract: f.contractId, outcome: 'GRD', qty: '10', boost: '20' })],
@@ -394,19 +402,7 @@ describe('guardians from the command line', () => {
   }, 60_000);
 
   it('closes the share a knockout guard names when sync sees the index near it, once', async () => {
-    const own = await sandbox.newAccount('trade');
-    const env = {
-      BETDESK_API_KEY: own.apiKey,
-      BETDESK_API_SECRET: own.secret,
-      BETDESK_BASE_URL: sandbox.url,
-    };
-    const store = path.join(dir.dir, 'guardian-close.sqlite');
-    const f = await sandbox.admin<{ contractId: string }>('POST', '/fixtures', {
-      homeTeam: 'KOG',
-      awayTeam: 'UAR',
-      league: 'CLI League',
-      startsAt: Date.now() + 86_400_000,
-    });
+    const { key, env, store, f } = await own('KOG', 'UAR', 'guardian-close.sqlite');
     const order = bet({ contract: f.contractId, outcome: 'KOG', qty: '10', boost: '20' });
     expect((await run(['order', ...order, '--db', store], { env })).code).toBe(0);
     expect((await run(['sync', '--once', '--db', store], { env })).code).toBe(0);
@@ -431,7 +427,7 @@ describe('guardians from the command line', () => {
     // Half of the 10 contracts sold, once: a second pass sends nothing more.
     const again = await run(['sync', '--once', '--db', store], { env });
     expect(again.json.filter((j) => j['event'] === 'guard:fired')).toEqual([]);
-    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: own });
+    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: key });
     try {
       const { positions } = await client.positions();
       expect(positions.find((p) => p.contractId === f.contractId)?.contracts).toBe(5);

@@ -7,9 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../src/main/cli/main.js';
 import { exportFeature } from '../../../src/main/export/feature.js';
 import { exportGuardLogCsv } from '../../../src/main/export/index.js';
 import { GuardBook } from '../../../src/main/guard/index.js';
@@ -24,6 +22,7 @@ import {
   sink,
 } from '../export/support.js';
 import { fixture, position, tempStore } from '../store/support.js';
+import { runInProcess, type InProcessRun } from './in-process.js';
 
 let store: Store;
 let accountId: number;
@@ -62,41 +61,8 @@ beforeEach(() => {
 });
 afterEach(() => done());
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  json: Record<string, unknown>[];
-}
-
-async function cli(args: string[], account: string | null = 'main'): Promise<Run> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const code = await main(
-    [...args, '--db', db, ...(account !== null ? ['--account', account] : [])],
-    {
-      stdin: Readable.from([]),
-      stdout,
-      stderr,
-      env: {
-        XDG_DATA_HOME: path.join(path.dirname(db), 'data'),
-        BETDESK_KEYCHAIN_SERVICE: 'Betdesk-test-unused',
-      },
-    },
-    { wait: () => new Promise(() => {}) },
-  );
-  await new Promise((resolve) => setImmediate(resolve));
-  const json = out.startsWith('{')
-    ? out
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-    : [];
-  return { code, stdout: out, stderr: err, json };
+function cli(args: string[], account: string | null = 'main'): Promise<InProcessRun> {
+  return runInProcess(db, [...args, ...(account !== null ? ['--account', account] : [])]);
 }
 
 describe('guard: usage errors, found before the store is opened', () => {
