@@ -12,7 +12,8 @@ Commands:
   accounts list                                     one JSON line per account
   accounts remove --label L                         the account and its keychain entry
   sync [--once]                                     keep the local store in sync (until Ctrl-C),
-                                                    or one pass with --once
+                                                    or one pass with --once; the account's
+                                                    guardians act meanwhile (docs/guardians.md)
   quote --contract C --outcome O --side BUY|SELL --qty Q --unit BASE|QUOTE [--boost B]
   order <quote options> [--type MARKET|FOK] [--client-order-id ID]
                                                     place and wait for the final status

@@ -3,7 +3,8 @@
  * store file that a second connection (the app's, here the test's) holds open at the same time:
  * the CLI is used beside the running app on one store. It arms, lists, disarms and pauses
  * through the app's GuardBook, refuses what the app refuses, and writes the app's CSV of the
- * guardian log byte for byte. Guard commands never reach the exchange, so no sandbox is needed.
+ * guardian log byte for byte. Guard commands send no order, so no sandbox is needed here
+ * (test/main/cli/cli.test.ts runs them against one).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,8 +4,8 @@
  * GuardBook (src/main/guard/book.ts), so the CLI refuses what the app refuses, in its words;
  * the log's CSV is the app's export (src/main/export/guard-log.ts), byte for byte.
  *
- * Nothing here talks to the exchange: the rules live in the store, and the guardian of the
- * account's running session (the app, the browser host, `cli sync`) acts on them.
+ * Nothing here sends an order: the rules live in the store, and the guardian of the account's
+ * running session (the app, the browser host, `cli sync`) acts on them.
  */
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
