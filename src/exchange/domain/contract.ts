@@ -81,6 +81,8 @@ export interface ExchangeDomain {
    *  knockout is reached. Returns how many positions were knocked out. */
   setPrice(contractId: string, outcome: string, indexPrice: string): { knockedOut: number };
   closeFixture(contractId: string): Fixture;
+  /** Moves the fixture's kick-off to `startsAt` (ms since epoch). */
+  setKickoff(contractId: string, startsAt: number): Fixture;
   /** winner: an abbreviation of the fixture, or 'DRAW'. */
   resolveFixture(contractId: string, winner: string): Fixture;
 

@@ -60,6 +60,8 @@ export class SandboxExchange implements ExchangeDomain {
     fixtures.setPrice(this.#s, contractId, outcome, indexPrice);
   readonly closeFixture: ExchangeDomain['closeFixture'] = (contractId) =>
     fixtures.closeFixture(this.#s, contractId);
+  readonly setKickoff: ExchangeDomain['setKickoff'] = (contractId, startsAt) =>
+    fixtures.setKickoff(this.#s, contractId, startsAt);
   readonly resolveFixture: ExchangeDomain['resolveFixture'] = (contractId, winner) =>
     fixtures.resolveFixture(this.#s, contractId, winner);
 

@@ -155,6 +155,20 @@ export function closeFixture(s: ExchangeState, contractId: string): Fixture {
   return fixtureView(f);
 }
 
+/** Moves a fixture's kick-off (practice of a guardian's time exit); a resolved one is refused. */
+export function setKickoff(s: ExchangeState, contractId: string, startsAt: number): Fixture {
+  const f = fixtureOf(s, contractId);
+  if (!Number.isInteger(startsAt) || startsAt < 0) {
+    throw badParameter('startsAt: must be milliseconds since epoch');
+  }
+  if (f.status === 'RESOLVED') throw badParameter(`contractId: ${f.contractId} is resolved`);
+  f.startsAt = startsAt;
+  sortFixtures(s);
+  s.store?.put('fixture', f.contractId, f);
+  s.persist();
+  return fixtureView(f);
+}
+
 export function resolveFixture(s: ExchangeState, contractId: string, winner: string): Fixture {
   const f = fixtureOf(s, contractId);
   const w = String(winner).toUpperCase();

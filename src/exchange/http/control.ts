@@ -81,6 +81,11 @@ const PriceBody = Type.Object(
   { additionalProperties: false },
 );
 
+const KickoffBody = Type.Object(
+  { startsAt: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
 const ResolveBody = Type.Object(
   { winner: Type.String({ minLength: 1, maxLength: 8 }) },
   { additionalProperties: false },
@@ -168,6 +173,12 @@ export const controlRoutes: FastifyPluginCallbackTypebox<ControlOptions> = (app,
     '/fixtures/:contractId/close',
     { config, schema: { ...hide, params: ContractParams } },
     (request) => domain.closeFixture(request.params.contractId),
+  );
+
+  app.post(
+    '/fixtures/:contractId/kickoff',
+    { config, schema: { ...hide, params: ContractParams, body: KickoffBody } },
+    (request) => domain.setKickoff(request.params.contractId, request.body.startsAt),
   );
 
   app.post(

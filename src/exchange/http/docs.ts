@@ -270,6 +270,7 @@ OpenAPI document.
 | POST /sandbox/fixtures \`{"homeTeam","awayTeam","league","startsAt"?}\` | 201 with the fixture |
 | POST /sandbox/fixtures/{contractId}/price \`{"outcome","indexPrice"}\` | 200 \`{"knockedOut"}\` |
 | POST /sandbox/fixtures/{contractId}/close | 200 with the fixture; betting closed (-2019) |
+| POST /sandbox/fixtures/{contractId}/kickoff \`{"startsAt"}\` | 200 with the fixture; kick-off moved |
 | POST /sandbox/fixtures/{contractId}/resolve \`{"winner"}\` | 200 with the fixture; positions settle |
 | POST /sandbox/clock \`{"advanceMs"}\` | 200 \`{"serverTime"}\` |
 | POST /sandbox/faults \`{"route","mode","count","ms"?,"code"?}\` | 200; the next \`count\` requests to \`route\` ("METHOD /path") get the fault |

@@ -1,6 +1,6 @@
 /**
  * The practice panel on the bridge: the sandbox's controls for the paper account, so a user can
- * rehearse a near knockout, a knockout, a closed market, a settlement and a rejection in a few
+ * rehearse a near knockout, a knockout, a closed market, a kick-off, a settlement and a rejection in a few
  * clicks. Every call is refused unless the active account is the paper account: a live account
  * never reaches the sandbox. After each change the account syncs at once, so the screens and
  * the knockout watch see it without waiting for the next poll.
@@ -15,7 +15,7 @@ import type { SyncStreamName } from '../sync/events.js';
 import type { PracticeControls } from './paper.js';
 
 export type PracticeChannel =
-  'practice:price' | 'practice:close' | 'practice:resolve' | 'practice:reject';
+  'practice:price' | 'practice:close' | 'practice:kickoff' | 'practice:resolve' | 'practice:reject';
 
 /** What practice needs of the active account's session. */
 export interface PracticeSession {
@@ -93,6 +93,13 @@ export function practiceFeature(ctx: PracticeContext): Handlers<PracticeChannel>
     async 'practice:close'(input) {
       const f = await drive((c) => c.closeBetting(input.contractId), ['fixtures']);
       return { message: `Betting on ${f.homeTeam} v ${f.awayTeam} is now closed.` };
+    },
+
+    async 'practice:kickoff'(input) {
+      const f = await drive((c) => c.kickoffIn(input.contractId, input.minutes), ['fixtures']);
+      const when =
+        input.minutes === 0 ? 'now' : `in ${input.minutes} minute${input.minutes === 1 ? '' : 's'}`;
+      return { message: `${f.homeTeam} v ${f.awayTeam} now kicks off ${when}.` };
     },
 
     async 'practice:resolve'(input) {

@@ -43,6 +43,8 @@ export interface PracticeControls {
   /** Sets an outcome's index price; boosted lots whose knockout it reaches are knocked out. */
   setPrice(contractId: string, outcome: string, indexPrice: string): { knockedOut: number };
   closeBetting(contractId: string): Fixture;
+  /** Moves the kick-off to `minutes` from the exchange's now (a guardian's time exit). */
+  kickoffIn(contractId: string, minutes: number): Fixture;
   /** `winner`: a team of the fixture, or DRAW. */
   resolve(contractId: string, winner: string): Fixture;
   /** The next POST /order is accepted (202) and then reverts on chain: REJECTED, -2024. */
@@ -72,6 +74,8 @@ export async function startPaper(dataDir: string, store: Store): Promise<PaperEx
         setPrice: (contractId, outcome, indexPrice) =>
           domain.setPrice(contractId, outcome, indexPrice),
         closeBetting: (contractId) => domain.closeFixture(contractId),
+        kickoffIn: (contractId, minutes) =>
+          domain.setKickoff(contractId, domain.now() + minutes * 60_000),
         resolve: (contractId, winner) => domain.resolveFixture(contractId, winner),
         rejectNextOrder: () =>
           faults.set({ route: 'POST /order', mode: 'revert', count: 1 }, publicRoutes),

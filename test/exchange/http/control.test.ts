@@ -14,6 +14,7 @@ type Fixture = {
   status: string;
   winner?: string;
   league: string;
+  startsAt: number;
 };
 
 describe('without --admin-token', () => {
@@ -185,6 +186,34 @@ describe('with --admin-token', () => {
     );
     expect(resolved.status).toBe(200);
     expect(resolved.body.winner).toBe(f.awayTeam);
+  });
+
+  it('POST /sandbox/fixtures/{id}/kickoff moves the kick-off, refusing a bad time', async () => {
+    const f = await sb.control<Fixture>('POST', '/sandbox/fixtures', {
+      homeTeam: 'KOA',
+      awayTeam: 'KOB',
+      league: 'Kickoff League',
+    });
+    const startsAt = sb.now() + 15 * 60_000;
+    const res = await sb.control<Fixture>(
+      'POST',
+      `/sandbox/fixtures/${f.body.contractId}/kickoff`,
+      {
+        startsAt,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.startsAt).toBe(startsAt);
+    const list = await sb.get<{ fixtures: Fixture[] }>('/fixtures?league=Kickoff%20League');
+    expect(list.body.fixtures[0]?.startsAt).toBe(startsAt);
+    const bad = await sb.control<ErrorBody>(
+      'POST',
+      `/sandbox/fixtures/${f.body.contractId}/kickoff`,
+      {
+        startsAt: -5,
+      },
+    );
+    expect(bad.status).toBe(400);
   });
 
   it('refuses control calls on an unknown contract', async () => {

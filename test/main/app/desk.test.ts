@@ -222,6 +222,23 @@ describe('the betting desk', () => {
     const nothing = await refusal(services.call('order:place', market(g, { side: 'SELL' })));
     expect(nothing).toMatchObject({ kind: 'exchange', code: -2029 });
 
+    // A kick-off moved by practice (a guardian's time exit) reaches the markets.
+    const before = Date.now();
+    const moved = await services.call('practice:kickoff', {
+      contractId: g.contractId,
+      minutes: 30,
+    });
+    expect(moved.message).toMatch(/now kicks off in 30 minutes\.$/);
+    await expect
+      .poll(
+        async () =>
+          (
+            await services.call('fixtures:list', { openOnly: false, limit: 100, offset: 0 })
+          ).fixtures.find((x) => x.contractId === g.contractId)?.startsAt ?? 0,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(before + 30 * 60_000 - 5_000);
+
     await services.call('practice:close', { contractId: g.contractId });
     await expect
       .poll(
@@ -431,6 +448,7 @@ describe('the betting desk', () => {
           indexPrice: '0.2',
         }),
       () => services.call('practice:close', { contractId: f!.contractId }),
+      () => services.call('practice:kickoff', { contractId: f!.contractId, minutes: 5 }),
       () => services.call('practice:resolve', { contractId: f!.contractId, winner: 'DRAW' }),
       () => services.call('practice:reject', {}),
     ]) {

@@ -379,6 +379,8 @@ export function memoryServices(): MemoryServices {
         call('settings.set', change, () => (desk = { ...desk, ...change })),
       'practice:price': (input) => call('practice.setPrice', input, () => practised('Price set')),
       'practice:close': (input) => call('practice.closeBetting', input, () => practised('Closed')),
+      'practice:kickoff': (input) =>
+        call('practice.kickoff', input, () => practised('Kick-off moved')),
       'practice:resolve': (input) => call('practice.resolve', input, () => practised('Resolved')),
       'practice:reject': () =>
         call('practice.rejectNextOrder', undefined, () => practised('Armed')),
