@@ -196,6 +196,20 @@ describe('guard add, list and remove', () => {
     expect(store.guards.live(accountId)).toEqual([]);
   });
 
+  it('says the day’s automatic closes against the account’s limits', async () => {
+    new GuardBook({ store }).configure(accountId, {
+      limits: { closes: 3, contracts: 50, stake: '1250' },
+      defaults: [],
+    });
+    const r = await cli(['guard', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      'Account "main": 0 rules armed; used today 0 of 3 automatic closes, 0 of 50 contracts, $0.00 of $1,250.00 stake.',
+    );
+    const readOnly = await cli(['guard', 'list'], 'watcher');
+    expect(readOnly.stderr).toMatch(/Its key may only read, so no rule can be armed on it\./);
+  });
+
   it('lists every account’s armed rules with --all', async () => {
     const book = new GuardBook({ store });
     const spec = { kind: 'knockout' as const, percent: '2', sharePercent: 100, confirmations: 1 };

@@ -26,6 +26,7 @@ import {
   type GuardRuleView,
   type GuardSpec,
 } from '../../../shared/ipc/contract.js';
+import { formatUsd } from '../../../shared/money.js';
 import { parseOptions, str, time, type OptionSpec, type Parsed } from '../args.js';
 import { openAccounts, openCommandContext } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
@@ -151,7 +152,9 @@ function listAccount(
   const limit = [
     `${usedToday.closes} of ${limits.closes} automatic closes`,
     limits.contracts !== null ? `${usedToday.contracts} of ${limits.contracts} contracts` : null,
-    limits.stake !== null ? `$${usedToday.stake} of $${limits.stake} stake` : null,
+    limits.stake !== null
+      ? `${formatUsd(usedToday.stake)} of ${formatUsd(limits.stake)} stake`
+      : null,
   ].filter((s) => s !== null);
   out.say(
     `Account "${account.label}": ${rules.length} rule${rules.length === 1 ? '' : 's'} armed; ` +
