@@ -31,7 +31,12 @@ import type {
   StoredPosition,
 } from '../store/index.js';
 import type { Listener } from '../sync/emitter.js';
-import type { OrdersChangedEvent, SettlementsChangedEvent, SyncEvents } from '../sync/events.js';
+import type {
+  OrdersChangedEvent,
+  SettlementsChangedEvent,
+  SyncEvents,
+  SyncStreamName,
+} from '../sync/events.js';
 import type { TradingService } from '../trading/index.js';
 import {
   BUDGET_MESSAGE,
@@ -57,6 +62,12 @@ export interface GuardFeed {
   on<E extends keyof SyncEvents>(event: E, listener: Listener<SyncEvents[E]>): () => void;
   /** How often positions are read now, ms. */
   readonly positionsPollMs: number;
+  /**
+   * A pass of these streams now (SyncEngine.syncNow). A close followed to its fill stores the
+   * order before the orders stream sees it, so the guardian asks for the passes that stream
+   * would have asked for (positions, settlements).
+   */
+  syncNow?(...streams: SyncStreamName[]): Promise<void>;
 }
 
 export interface GuardianOptions {
@@ -127,6 +138,9 @@ export class Guardian {
       ...(opts.onAlert ? { onAlert: opts.onAlert } : {}),
       ...(opts.onLog ? { onLog: opts.onLog } : {}),
       changed: () => this.#viewChanged(),
+      closed: () => {
+        this.#o.engine.syncNow?.('positions', 'settlements').catch(() => undefined);
+      },
     });
   }
 
