@@ -5,6 +5,7 @@
  */
 import { accountsCommand } from './commands/accounts.js';
 import { exportCommand } from './commands/export.js';
+import { guardCommand } from './commands/guard.js';
 import { ordersCommand, positionsCommand, settlementsCommand } from './commands/local.js';
 import { syncCommand } from './commands/sync.js';
 import { orderCommand, quoteCommand } from './commands/trading.js';
@@ -45,6 +46,8 @@ export async function main(argv: string[], io: CliIO, signals: Signals): Promise
         return await settlementsCommand(rest, io, out);
       case 'export':
         return await exportCommand(rest, io, out);
+      case 'guard':
+        return await guardCommand(rest, io, out);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }

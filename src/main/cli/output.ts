@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { AccountError } from '../accounts/index.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/index.js';
 import { KeychainError, KeychainUnavailableError } from '../keychain/keychain.js';
+import { Refusal } from '../refusal.js';
 import {
   diskFullMessage,
   IntentConflictError,
@@ -52,6 +53,7 @@ export function reportFailure(err: unknown, out: Output): number {
     out.say(`${err.message}\n${USAGE_LINE} (see --help)`);
     return EXIT.usage;
   }
+  if (err instanceof Refusal) return reportRefusal(err, out);
   if (err instanceof AccountError) {
     if (err.kind === 'rejected') {
       out.json({ error: { code: err.code ?? null, message: err.message } });
@@ -94,4 +96,26 @@ export function reportFailure(err: unknown, out: Output): number {
   }
   out.say(`Failed: ${err instanceof Error ? err.message : String(err)}`);
   return EXIT.failed;
+}
+
+/**
+ * A refusal of the app's own rules (a guardian a read-only key cannot arm, a position not held):
+ * its sentence, and the exit status its kind means here.
+ */
+function reportRefusal(err: Refusal, out: Output): number {
+  out.json({ error: { kind: err.kind, code: err.code ?? null, message: err.message } });
+  switch (err.kind) {
+    case 'invalid-input':
+      out.say(`${err.message}\n${USAGE_LINE} (see --help)`);
+      return EXIT.usage;
+    case 'exchange':
+      out.say(`Exchange error ${err.code ?? ''}: ${err.message}`);
+      return EXIT.exchange;
+    case 'offline':
+      out.say(err.message);
+      return EXIT.unknown;
+    default:
+      out.say(err.message);
+      return EXIT.failed;
+  }
 }

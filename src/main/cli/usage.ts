@@ -12,7 +12,8 @@ Commands:
   accounts list                                     one JSON line per account
   accounts remove --label L                         the account and its keychain entry
   sync [--once]                                     keep the local store in sync (until Ctrl-C),
-                                                    or one pass with --once
+                                                    or one pass with --once; the account's
+                                                    guardians act meanwhile (docs/guardians.md)
   quote --contract C --outcome O --side BUY|SELL --qty Q --unit BASE|QUOTE [--boost B]
   order <quote options> [--type MARKET|FOK] [--client-order-id ID]
                                                     place and wait for the final status
@@ -28,6 +29,22 @@ Commands:
                                                     with a UTF-8 byte order mark;
                                                     --no-formula-guard leaves cells starting
                                                     with = + - @ as they are)
+  guard list [--all]                                the account's armed rules and how far each
+                                                    is from firing (--all: every account's)
+  guard add <contract> <outcome> --kind K [--percent P | --price X | --minutes N]
+            [--share S] [--confirm K]               arm a rule on a position (K: knockout,
+                                                    stop_loss, take_profit, trailing_stop,
+                                                    time_exit; S: % of it to close, default
+                                                    100; --confirm: fresh observations in a
+                                                    row before it fires, default 1)
+  guard remove <ruleId> | <contract> <outcome>      disarm one rule, or every rule of a position
+  guard pause | guard resume                        hold every rule of every account, or stop
+                                                    holding them
+  guard log [--event E] [--kind K] [--rule ID] [--contract C] [--from T] [--to T]
+            [--csv [--out FILE] [--bom] [--no-formula-guard]]
+                                                    the guardian log, newest first; --csv
+                                                    writes the app's CSV export (oldest first)
+                                                    to FILE, else to standard output
 
 Options for every command:
   --account LABEL   the account to use (default: BETDESK_API_KEY + BETDESK_API_SECRET when set,

@@ -61,7 +61,7 @@ export interface CsvExportResult {
  * How a column is written. `text` is guarded against formulas; `decimal` and `integer` are
  * written as they are; `ms` is a time in ms turned into ISO 8601; `iso` is already ISO.
  */
-type ColumnKind = 'text' | 'decimal' | 'integer' | 'ms' | 'iso';
+export type ColumnKind = 'text' | 'decimal' | 'integer' | 'ms' | 'iso';
 
 const SETTLEMENT_KINDS: Record<ExportSettlementColumn, ColumnKind> = {
   timestamp: 'iso',
@@ -160,7 +160,12 @@ export async function exportOrdersCsv(
  */
 const BATCH_ROWS = 500;
 
-async function exportRows<C extends string>(
+/**
+ * Streams the raw rows `open` reads from a reader connection into `target` as CSV under the
+ * header `columns`, each cell written as `kinds` says. Every export of this folder goes through
+ * it (guard-log.ts too), so they all quote, guard and stream alike.
+ */
+export async function exportRows<C extends string>(
   source: ExportSource,
   open: (reader: StoreReader) => IterableIterator<unknown[]>,
   columns: readonly C[],

@@ -1,8 +1,8 @@
 /**
- * CSV export from the app: exactly what the History or Orders screen's filter shows, written by
- * the same export module as the CLI (src/main/export), so both give the same bytes for one
- * filter. The filters map to the store's as the screens' own queries map them
- * (history/feature.ts).
+ * CSV export from the app: exactly what the History, Orders or Guardians screen's filter shows,
+ * written by the same export module as the CLI (src/main/export), so both give the same bytes
+ * for one filter. The filters map to the store's as the screens' own queries map them
+ * (history/feature.ts; the guardian log's filter is the store's own).
  *
  * Desktop: the shell's save dialog chooses the file, and the export writes it at once. Browser
  * host: the export waits for the page to fetch its download, which the host streams. Progress,
@@ -19,6 +19,7 @@ import type { OrderFilter, Store } from '../store/index.js';
 import {
   exportFileName,
   ExportJobs,
+  exportGuardLogCsv,
   exportOrdersCsv,
   exportSettlementsCsv,
   type ExportDestination,
@@ -110,6 +111,16 @@ function jobSpec(
       fileName,
       write: (target, run) =>
         exportSettlementsCsv(store, target, { accountId, ...filter }, { ...csv, ...run }),
+    };
+  }
+  if (request.kind === 'guards') {
+    const scope = request.filter;
+    return {
+      kind: 'guards',
+      total: store.guards.logCount(accountId, scope),
+      fileName,
+      write: (target, run) =>
+        exportGuardLogCsv(store, target, { accountId, ...scope }, { ...csv, ...run }),
     };
   }
   // A status group with no exchange status (not placed) matches no order: the header alone.

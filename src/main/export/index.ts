@@ -8,6 +8,13 @@ export {
   type OrderExportRequest,
   type SettlementExportRequest,
 } from './csv.js';
+export {
+  exportGuardLogCsv,
+  GUARD_LOG_COLUMNS,
+  type GuardLogColumn,
+  type GuardLogExportRequest,
+  type GuardLogSource,
+} from './guard-log.js';
 export { DOWNLOAD_PATH, ExportDownloads, type PendingDownload } from './downloads.js';
 export { guardFormula, needsFormulaGuard } from './formula-guard.js';
 export {

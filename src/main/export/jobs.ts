@@ -24,7 +24,7 @@ export interface ExportJobSpec {
   total: number;
   /** The file's name (what the user chose, or the download's name). */
   fileName: string;
-  /** Writes the CSV into the target: exportSettlementsCsv or exportOrdersCsv with the filter. */
+  /** Writes the CSV into the target: exportSettlementsCsv, exportOrdersCsv or exportGuardLogCsv. */
   write(
     target: CsvTarget,
     options: Required<Pick<CsvOptions, 'signal' | 'onProgress'>>,

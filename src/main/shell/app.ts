@@ -25,6 +25,7 @@ import type {
   AlertRaised,
   AlertsSummary,
   AppStatus,
+  GuardsView,
   ShowRequest,
 } from '../../shared/ipc/contract.js';
 import { defaultDataDir } from '../data/data-dir.js';
@@ -296,6 +297,10 @@ export async function runShell(
       showPositions: () => showScreen({ screen: 'positions' }),
       pauseSync: () => void handlers['sync:pause']({}).then(updateTray, reportTrayError),
       resumeSync: () => void handlers['sync:resume']({}).then(updateTray, reportTrayError),
+      pauseGuards: () =>
+        void handlers['guards:pause']({ paused: true }).then(updateGuards, reportTrayError),
+      resumeGuards: () =>
+        void handlers['guards:pause']({ paused: false }).then(updateGuards, reportTrayError),
       quit: requestQuit,
     });
   } catch (err) {
@@ -314,6 +319,12 @@ export async function runShell(
   function reportTrayError(err: unknown): void {
     report('the tray action failed', err);
   }
+  // A guards:changed event is newer than the view asked for at start, whichever arrives first.
+  let guardsHeard = false;
+  function updateGuards(view: GuardsView): void {
+    guardsHeard = true;
+    tray?.updateGuards(view.paused);
+  }
   // An alerts event is newer than the summary asked for at start, whichever arrives first.
   let alertsHeard = false;
   function updateAlerts(summary: AlertsSummary): void {
@@ -326,8 +337,16 @@ export async function runShell(
     if (event === 'sync:status') updateTray(payload as AppStatus);
     else if (event === 'alerts:changed') updateAlerts(payload as AlertsSummary);
     else if (event === 'alert:raised') updateAlerts((payload as AlertRaised).summary);
+    else if (event === 'guards:changed') updateGuards(payload as GuardsView);
   });
   handlers['status:get']({}).then(updateTray, reportTrayError);
+  // The pause is global (every account's rules), so the active account's view tells it.
+  handlers['guards:list']({}).then(
+    (view) => {
+      if (!guardsHeard) updateGuards(view);
+    },
+    (err: unknown) => report('the tray cannot tell whether the guardians are paused', err),
+  );
   // Through a promise so that even a summary that throws at once cannot keep the shell from
   // starting: the tray just goes without it.
   Promise.resolve()

@@ -1,7 +1,9 @@
 /**
  * The tray icon: a menu to open the window, see the positions near their knockout, pause or
- * resume sync, and quit; a tooltip that says how sync is doing and how many positions are near
- * their knockout; a warning variant of the icon while an unread near or knocked-out alert waits.
+ * resume sync, pause or resume the guardians (docs/guardians.md), and quit; a tooltip that says
+ * how sync is doing, that the guardians are paused while they are, and how many positions are
+ * near their knockout; a warning variant of the icon while an unread near or knocked-out alert
+ * waits.
  */
 import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
 import type { AlertsSummary, AppStatus } from '../../shared/ipc/contract.js';
@@ -12,6 +14,9 @@ export interface TrayActions {
   showPositions(): void;
   pauseSync(): void;
   resumeSync(): void;
+  /** Holds every guardian of every account (guards:pause). */
+  pauseGuards(): void;
+  resumeGuards(): void;
   quit(): void;
 }
 
@@ -19,6 +24,7 @@ export function trayMenuTemplate(
   status: AppStatus | null,
   alerts: AlertsSummary | null,
   actions: TrayActions,
+  guardsPaused = false,
 ): MenuItemConstructorOptions[] {
   const paused = status?.sync.state === 'paused';
   const near = alerts?.nearKnockout ?? 0;
@@ -30,6 +36,9 @@ export function trayMenuTemplate(
     paused
       ? { label: 'Resume sync', click: () => actions.resumeSync() }
       : { label: 'Pause sync', click: () => actions.pauseSync() },
+    guardsPaused
+      ? { label: 'Resume guardians', click: () => actions.resumeGuards() }
+      : { label: 'Pause guardians', click: () => actions.pauseGuards() },
     { type: 'separator' },
     { label: 'Quit Betdesk', click: () => actions.quit() },
   ];
@@ -47,9 +56,12 @@ export function trayTooltip(
   status: AppStatus | null,
   alerts: AlertsSummary | null = null,
   now: Date = new Date(),
+  guardsPaused = false,
 ): string {
   const near = alerts ? nearWords(alerts.nearKnockout) : '';
-  return near ? `${syncWords(status, now)}. ${near}` : syncWords(status, now);
+  return [syncWords(status, now), guardsPaused ? 'Guardians paused' : '', near]
+    .filter((part) => part !== '')
+    .join('. ');
 }
 
 function syncWords(status: AppStatus | null, now: Date): string {
@@ -95,6 +107,7 @@ export class BetdeskTray {
   private readonly tray: Tray;
   private status: AppStatus | null = null;
   private alerts: AlertsSummary | null = null;
+  private guardsPaused = false;
   private warning = false;
   private destroyed = false;
 
@@ -112,7 +125,15 @@ export class BetdeskTray {
   update(status: AppStatus | null): void {
     if (this.destroyed) return;
     this.status = status;
-    this.tray.setToolTip(trayTooltip(status, this.alerts));
+    this.setToolTip();
+    this.setMenu();
+  }
+
+  /** Follows the guardians' pause (guards:changed): the tooltip and the pause or resume item. */
+  updateGuards(paused: boolean): void {
+    if (this.destroyed || paused === this.guardsPaused) return;
+    this.guardsPaused = paused;
+    this.setToolTip();
     this.setMenu();
   }
 
@@ -122,7 +143,7 @@ export class BetdeskTray {
     if (this.destroyed) return;
     const nearChanged = alerts.nearKnockout !== (this.alerts?.nearKnockout ?? 0);
     this.alerts = alerts;
-    this.tray.setToolTip(trayTooltip(this.status, alerts));
+    this.setToolTip();
     if (nearChanged) this.setMenu();
     const warning = alerts.unreadDanger > 0;
     if (warning !== this.warning) {
@@ -131,8 +152,12 @@ export class BetdeskTray {
     }
   }
 
+  private setToolTip(): void {
+    this.tray.setToolTip(trayTooltip(this.status, this.alerts, new Date(), this.guardsPaused));
+  }
+
   private setMenu(): void {
-    const template = trayMenuTemplate(this.status, this.alerts, this.actions);
+    const template = trayMenuTemplate(this.status, this.alerts, this.actions, this.guardsPaused);
     this.tray.setContextMenu(this.parts.Menu.buildFromTemplate(template));
   }
 

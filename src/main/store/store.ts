@@ -61,6 +61,8 @@ export interface StoreReader {
   readonly settlements: SettlementsRepo;
   readonly fixtures: FixturesRepo;
   readonly prices: PricesRepo;
+  /** The guardian log's rows, for its CSV export. */
+  readonly guards: GuardsRepo;
   close(): void;
 }
 
@@ -214,6 +216,7 @@ export class Store {
       settlements: new SettlementsRepo(db, this.#options.settlements),
       fixtures: new FixturesRepo(db),
       prices: new PricesRepo(db),
+      guards: new GuardsRepo(db),
       close: () => db.close(),
     };
   }

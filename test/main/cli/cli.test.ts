@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keychainName } from '../../../src/main/accounts/index.js';
 import { Keychain } from '../../../src/main/keychain/keychain.js';
 import { openStore } from '../../../src/main/store/index.js';
-import { add } from '../../../src/shared/money.js';
+import { add, dec, Dec, price } from '../../../src/shared/money.js';
 import { startSandbox, type Sandbox } from '../../exchange/harness.js';
 import { ExchangeClient } from '../../../src/main/client/index.js';
 import { untilFinal } from '../sync/helpers.js';
@@ -312,6 +312,139 @@ describe('trading from the command line', () => {
     expect(r.code).toBe(0);
     expect(fs.existsSync(path.join(dir.dir, 'data', 'betdesk', 'betdesk.sqlite'))).toBe(true);
   });
+});
+
+describe('guardians from the command line', () => {
+  /** Each test's own wallet, fixture (kick-off tomorrow) and store file. */
+  async function own(homeTeam: string, awayTeam: string, file: string) {
+    const key = await sandbox.newAccount('trade');
+    const f = await sandbox.admin<{ contractId: string }>('POST', '/fixtures', {
+      homeTeam,
+      awayTeam,
+      league: 'CLI League',
+      startsAt: Date.now() + 86_400_000,
+    });
+    return {
+      key,
+      env: {
+        BETDESK_API_KEY: key.apiKey,
+        BETDESK_API_SECRET: key.secret,
+        BETDESK_BASE_URL: sandbox.url,
+      },
+      store: path.join(dir.dir, file),
+      f,
+    };
+  }
+
+  it('arms a rule on a position the sync stored, lists it with its figures, and logs it', async () => {
+    const { env, store, f } = await own('GRD', 'IAN', 'guardians.sqlite');
+    const on = [f.contractId, 'GRD'];
+    const placed = await run(
+      ['order', ...bet({ contract: f.contractId, outcome: 'GRD', qty: '10', boost: '20' })],
+      { env },
+    );
+    // Nothing held yet in this store: the guardian protects a position you hold.
+    const early = await run(
+      ['guard', 'add', ...on, '--kind', 'knockout', '--percent', '5', '--db', store],
+      { env },
+    );
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/You hold nothing on GRD/);
+
+    expect(placed.code).toBe(0);
+    expect((await run(['sync', '--once', '--db', store], { env })).code).toBe(0);
+    const add = await run(
+      [
+        'guard',
+        'add',
+        ...on,
+        '--kind',
+        'knockout',
+        '--percent',
+        '5',
+        '--share',
+        '50',
+        '--db',
+        store,
+      ],
+      { env },
+    );
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stderr).toMatch(
+      /^Armed rule \d+, GRD \(GRD v IAN\): knockout guard within 5 % of the knockout, closes 50 %\./,
+    );
+
+    const list = await run(['guard', 'list', '--db', store], { env });
+    expect(list.code).toBe(0);
+    expect(list.json).toEqual([
+      expect.objectContaining({
+        contractId: f.contractId,
+        outcome: 'GRD',
+        state: 'armed',
+        spec: { kind: 'knockout', percent: '5', sharePercent: 50, confirmations: 1 },
+        fixture: expect.objectContaining({ homeTeam: 'GRD', awayTeam: 'IAN' }) as unknown,
+      }),
+    ]);
+    // The figures of the real position: the distance to its knockout on the index.
+    expect(list.json[0]!['now']).toEqual(expect.stringMatching(/^\d+\.\d{2}$/));
+    expect(list.json[0]!['firesAt']).toBe('5.00');
+
+    const csv = await run(['guard', 'log', '--csv', '--db', store], { env });
+    expect(csv.code).toBe(0);
+    const [header, armed, ...more] = csv.stdout.trim().split('\r\n');
+    expect(header).toMatch(/^time,account,rule_id,kind,fixture,contract_id,outcome,event,/);
+    expect(armed).toContain(`,knockout,GRD v IAN,${f.contractId},GRD,armed,`);
+    expect(more).toEqual([]);
+
+    const removed = await run(['guard', 'remove', ...on, '--db', store], { env });
+    expect(removed.code).toBe(0);
+    expect((await run(['guard', 'list', '--db', store], { env })).json).toEqual([]);
+  }, 60_000);
+
+  it('closes the share a knockout guard names when sync sees the index near it, once', async () => {
+    const { key, env, store, f } = await own('KOG', 'UAR', 'guardian-close.sqlite');
+    const order = bet({ contract: f.contractId, outcome: 'KOG', qty: '10', boost: '20' });
+    expect((await run(['order', ...order, '--db', store], { env })).code).toBe(0);
+    expect((await run(['sync', '--once', '--db', store], { env })).code).toBe(0);
+    const held = (await run(['positions', '--db', store], { env })).json[0]!;
+    expect(held).toMatchObject({ contracts: 10, boosted: true });
+    const guard = ['--kind', 'knockout', '--percent', '5', '--share', '50', '--db', store];
+    const armed = await run(['guard', 'add', f.contractId, 'KOG', ...guard], { env });
+    expect(armed.code, armed.stderr).toBe(0);
+
+    // A practice move: the index 3 % above the knockout, inside the guard's 5 %.
+    const index = price(dec(held['knockout'] as string).div('0.97'), Dec.ROUND_UP);
+    await sandbox.admin('POST', `/fixtures/${f.contractId}/price`, {
+      outcome: 'KOG',
+      indexPrice: index,
+    });
+    const fired = await run(['sync', '--once', '--db', store], { env });
+    expect(fired.code, fired.stderr).toBe(0);
+    expect(fired.json.map((j) => j['event']).filter((e) => String(e).startsWith('guard:'))).toEqual(
+      expect.arrayContaining(['guard:fired', 'guard:sent', 'guard:filled']),
+    );
+
+    // Half of the 10 contracts sold, once: a second pass sends nothing more.
+    const again = await run(['sync', '--once', '--db', store], { env });
+    expect(again.json.filter((j) => j['event'] === 'guard:fired')).toEqual([]);
+    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: key });
+    try {
+      const { positions } = await client.positions();
+      expect(positions.find((p) => p.contractId === f.contractId)?.contracts).toBe(5);
+    } finally {
+      await client.close();
+    }
+    const list = await run(['guard', 'list', '--db', store], { env });
+    expect(list.json).toEqual([]);
+
+    const csv = await run(['guard', 'log', '--csv', '--db', store], { env });
+    const events = csv.stdout
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[7]);
+    expect(events).toEqual(['armed', 'fired', 'sent', 'filled']);
+  }, 60_000);
 });
 
 describe('finished bets from the command line', () => {

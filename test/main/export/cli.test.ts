@@ -5,11 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../src/main/cli/main.js';
 import { exportOrdersCsv, exportSettlementsCsv } from '../../../src/main/export/index.js';
 import type { Store } from '../../../src/main/store/index.js';
+import { runInProcess } from '../cli/in-process.js';
 import { tempStore } from '../store/support.js';
 import { fill, sink } from './support.js';
 
@@ -27,21 +26,8 @@ beforeEach(() => {
 afterEach(() => done());
 
 async function cli(args: string[]): Promise<{ code: number; stderr: string }> {
-  const stderr = new PassThrough();
-  let err = '';
-  stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const dataHome = path.join(path.dirname(db), 'data');
-  const code = await main(
-    [...args, '--db', db],
-    {
-      stdin: Readable.from([]),
-      stdout: new PassThrough(),
-      stderr,
-      env: { XDG_DATA_HOME: dataHome, BETDESK_KEYCHAIN_SERVICE: 'Betdesk-test-unused' },
-    },
-    { wait: () => new Promise(() => {}) },
-  );
-  return { code, stderr: err };
+  const { code, stderr } = await runInProcess(db, args);
+  return { code, stderr };
 }
 
 describe('export on the command line', () => {

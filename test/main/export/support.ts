@@ -99,3 +99,65 @@ export function sink(): { stream: Writable; bytes: () => Buffer } {
   });
   return { stream, bytes: () => Buffer.concat(chunks) };
 }
+
+/** The first guardian log row's time: 2024-03-01 12:00 UTC; each next row an hour later. */
+export const GUARD_LOG_START = Date.UTC(2024, 2, 1, 12);
+const HOUR = 3_600_000;
+
+/**
+ * A guardian log of `n` rows on rules armed on EPL-0..EPL-4 (EPL-3's fixture has the team a
+ * spreadsheet would run as a formula, as fill() names it): every event, holds, observations with
+ * losses, a refused close with its error code, and a message with a comma, quotes and a
+ * formula's first character.
+ */
+export function fillGuardLog(store: Store, accountId: number, n: number): void {
+  const kinds = ['knockout', 'stop_loss', 'take_profit', 'trailing_stop', 'time_exit'] as const;
+  const rules = kinds.map((kind, k) =>
+    store.guards.arm(
+      accountId,
+      `EPL-${k}`,
+      k % 2 ? 'ARS' : 'CHE',
+      kind === 'time_exit'
+        ? { kind, minutes: 30, sharePercent: 100, confirmations: 1 }
+        : { kind, percent: '5', sharePercent: 50, confirmations: 2 },
+      GUARD_LOG_START - HOUR,
+    ),
+  );
+  const events = ['armed', 'held', 'fired', 'sent', 'filled', 'failed', 'disarmed'] as const;
+  store.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      const rule = rules[i % rules.length]!;
+      const event = events[i % events.length]!;
+      const at = GUARD_LOG_START + i * HOUR;
+      const observed = event === 'held' || event === 'fired' || event === 'failed';
+      store.guards.log({
+        accountId,
+        ruleId: rule.id,
+        at,
+        kind: rule.spec.kind,
+        contractId: rule.contractId,
+        outcome: rule.outcome,
+        event,
+        hold: event === 'held' ? 'stale' : null,
+        message:
+          event === 'failed'
+            ? '-2029: nothing to sell, "already closed", not retried.'
+            : `Rule ${rule.id} ${event}.`,
+        observation: observed
+          ? {
+              at: at - 1500,
+              closingPrice: '0.4210',
+              indexPrice: '0.3875',
+              pnl: i % 2 ? '-1.50' : '2.25',
+              pnlPercent: i % 2 ? '-12.5' : '18.75',
+              contracts: 40,
+            }
+          : null,
+        contracts: event === 'armed' || event === 'disarmed' ? null : 20,
+        clientOrderId: event === 'sent' || event === 'filled' ? `bdg-${rule.id}-abc123` : null,
+        orderId: event === 'filled' ? `0x${rule.id.toString(16).padStart(8, '0')}` : null,
+        errorCode: event === 'failed' ? -2029 : null,
+      });
+    }
+  });
+}

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_DOT_DATA_URL } from '../../../src/main/shell/icon.js';
+import type { GuardsView } from '../../../src/shared/ipc/contract.js';
 import { alertRaised, alertsSummary } from './alert-samples.js';
 import * as electron from './fake-electron.js';
 import {
@@ -28,6 +29,16 @@ beforeEach(() => {
 });
 afterEach(() => stopShells());
 
+const EMPTY_VIEW: GuardsView = {
+  accountId: null,
+  paused: false,
+  pausedAt: null,
+  readOnly: false,
+  limits: { closes: 10, contracts: null, stake: null },
+  usedToday: { closes: 0, contracts: 0, stake: '0' },
+  rules: [],
+  at: 0,
+};
 const trayItem = (label: string) =>
   electron.Tray.all[0]?.menu?.template.find((i) => i.label === label);
 const notices = () => electron.Notification.shown.map((n) => n.options.title);
@@ -119,6 +130,34 @@ describe('the tray menu in the app', () => {
       expect.arrayContaining(['status.pauseSync', 'status.resumeSync']),
     );
     expect(trayItem('Pause sync')).toBeDefined();
+  });
+
+  it('starts showing the guardians paused when they were left paused', async () => {
+    const { services } = await start({
+      services: (s) => s.answerNext('guards.list', { ...EMPTY_VIEW, paused: true, pausedAt: 1 }),
+    });
+    await settle();
+    expect(services.calls.map((c) => c.method)).toContain('guards.list');
+    expect(trayItem('Resume guardians')).toBeDefined();
+    expect(electron.Tray.all[0]!.tooltip).toMatch(/\. Guardians paused$/);
+  });
+
+  it('pauses and resumes the guardians, and follows a pause made elsewhere', async () => {
+    const { services } = await start();
+    await settle();
+    trayItem('Pause guardians')?.click?.();
+    await settle();
+    expect(services.calls).toContainEqual(
+      expect.objectContaining({ method: 'guards.pause', input: { paused: true } }),
+    );
+    expect(electron.Tray.all[0]!.tooltip).toMatch(/\. Guardians paused$/);
+    trayItem('Resume guardians')?.click?.();
+    await settle();
+    expect(trayItem('Pause guardians')).toBeDefined();
+    expect(electron.Tray.all[0]!.tooltip).not.toContain('Guardians');
+    // The Guardians screen (or the CLI, seen by the guardian) paused them: guards:changed.
+    services.events.emit('guards:changed', { ...EMPTY_VIEW, paused: true });
+    expect(trayItem('Resume guardians')).toBeDefined();
   });
 });
 

@@ -29,6 +29,8 @@ function actions() {
       showPositions: () => done.push('positions'),
       pauseSync: () => done.push('pause'),
       resumeSync: () => done.push('resume'),
+      pauseGuards: () => done.push('pause guardians'),
+      resumeGuards: () => done.push('resume guardians'),
       quit: () => done.push('quit'),
     },
   };
@@ -40,18 +42,28 @@ const clickAll = (menu: { click?: unknown }[]) => {
 };
 
 describe('the tray menu', () => {
-  it('offers open, pause sync and quit', () => {
+  it('offers open, pause sync, pause guardians and quit', () => {
     const { done, actions: a } = actions();
     const menu = trayMenuTemplate(status('idle'), alertsSummary(), a);
     expect(labels(menu)).toEqual([
       'Open Betdesk',
       'separator',
       'Pause sync',
+      'Pause guardians',
       'separator',
       'Quit Betdesk',
     ]);
     clickAll(menu);
-    expect(done).toEqual(['open', 'pause', 'quit']);
+    expect(done).toEqual(['open', 'pause', 'pause guardians', 'quit']);
+  });
+
+  it('offers to resume the guardians while they are paused', () => {
+    const { done, actions: a } = actions();
+    const menu = trayMenuTemplate(status('idle'), null, a, true);
+    expect(labels(menu)).toContain('Resume guardians');
+    expect(labels(menu)).not.toContain('Pause guardians');
+    (menu.find((i) => i.label === 'Resume guardians')?.click as () => void)();
+    expect(done).toEqual(['resume guardians']);
   });
 
   it('offers to resume once sync is paused', () => {
@@ -117,6 +129,15 @@ describe('the tray tooltip with alerts', () => {
       'Betdesk (paper): sync offline, exchange unreachable. 1 position near its knockout',
     );
     expect(trayTooltip(null, near)).toBe('Betdesk: starting. 2 positions near their knockout');
+  });
+
+  it('says the guardians are paused while they are, before the positions near knockout', () => {
+    const near = alertsSummary({ nearKnockout: 2 });
+    expect(trayTooltip(status('idle'), near, new Date(), true)).toBe(
+      'Betdesk (paper): sync up to date. Guardians paused. 2 positions near their knockout',
+    );
+    expect(trayTooltip(null, null, new Date(), true)).toBe('Betdesk: starting. Guardians paused');
+    expect(trayTooltip(status('idle'), near, new Date(), false)).not.toContain('Guardians');
   });
 
   it('keeps to the sync wording when no position is near its knockout', () => {
@@ -198,12 +219,34 @@ describe('the tray icon', () => {
     expect(icon.tooltip).toBe('Betdesk (paper): sync syncing');
   });
 
+  it('follows the guardians’ pause in its menu and tooltip, whatever sync does', () => {
+    const { tray, done, icon } = makeTray();
+    const item = (label: string) => icon.menu?.template.find((i) => i.label === label);
+    tray.update(status('idle'));
+    expect(item('Pause guardians')).toBeDefined();
+    tray.updateGuards(true);
+    expect(icon.tooltip).toBe('Betdesk (paper): sync up to date. Guardians paused');
+    expect(item('Pause guardians')).toBeUndefined();
+    item('Resume guardians')?.click?.();
+    expect(done).toEqual(['resume guardians']);
+    tray.update(status('paused'));
+    tray.updateAlerts(alertsSummary({ nearKnockout: 1 }));
+    expect(icon.tooltip).toBe(
+      'Betdesk (paper): sync paused. Guardians paused. 1 position near its knockout',
+    );
+    expect(item('Resume guardians')).toBeDefined();
+    tray.updateGuards(false);
+    expect(icon.tooltip).toBe('Betdesk (paper): sync paused. 1 position near its knockout');
+    expect(item('Pause guardians')).toBeDefined();
+  });
+
   it('ignores updates that arrive after it was removed', () => {
     const { tray, icon } = makeTray();
     tray.destroy();
     expect(() => {
       tray.update(status('paused'));
       tray.updateAlerts(alertsSummary({ unreadDanger: 1, nearKnockout: 1 }));
+      tray.updateGuards(true);
     }).not.toThrow();
     expect(icon.destroyed).toBe(true);
     expect(icon.tooltip).toBe('Betdesk: starting');
