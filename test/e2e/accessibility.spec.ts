@@ -201,6 +201,6 @@ test('a modal owns the keyboard: no shortcut acts behind it, focus stays in and 
   await expect(detail).toHaveCount(0);
 
   // With no modal open the shortcuts act again.
-  await page.keyboard.press('Control+7');
+  await page.keyboard.press('Control+8');
   await expect(page.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();
 });
