@@ -101,6 +101,19 @@ test('each filter narrows the log’s scope and goes back to the first page', as
     .toMatchObject({ event: 'held', kind: 'knockout', from: expect.any(Number) as number });
 });
 
+test('a filter change reads the log once; a change of the guardians reads it again', async () => {
+  remove = mountWith(GuardiansScreen, root);
+  await expect.element(page.getByText('150 events, newest first')).toBeVisible();
+  const before = bridge.inputs('guards:log').length;
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Event' }), 'held');
+  await expect.element(page.getByText('50 events, newest first')).toBeVisible();
+  await settle();
+  expect(bridge.inputs('guards:log').length).toBe(before + 1);
+  bridge.emit('guards:changed', guardsView());
+  await expect.poll(() => bridge.inputs('guards:log').length).toBe(before + 2);
+  expect(bridge.inputs('guards:log').at(-1)).toEqual({ event: 'held', limit: 100, offset: 0 });
+});
+
 test('a filter that matches nothing says so, and Clear filters reads every row again', async () => {
   remove = mountWith(GuardiansScreen, root);
   await userEvent.selectOptions(page.getByRole('combobox', { name: 'Event' }), 'failed');

@@ -208,6 +208,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         void orders.loadTotals();
         void alerts.load();
         void guards.load();
+        guardLog.refresh();
         void historySync.load();
         history.refresh();
         portfolio.refresh();
@@ -218,6 +219,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         orders.reset();
         alerts.reset();
         guards.reset();
+        guardLog.refresh();
         history.reset();
         historySync.reset();
         practice.reset();

@@ -34,6 +34,8 @@ export class GuardLogState {
   #contractId = $state('');
   /** Fixture names seen, by contract: the fixture filter's menu keeps what it has shown. */
   #fixtures = $state.raw<Readonly<Record<string, string>>>({});
+  /** How many screens read the log now (start without its stop). */
+  #showing = 0;
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge, now: () => number = Date.now, pageSize = GUARD_LOG_PAGE_SIZE) {
@@ -108,10 +110,23 @@ export class GuardLogState {
     };
   }
 
-  /** Reads the page now; a change in the log (`guards:changed`) reads it again. */
+  /**
+   * Reads the page now, and again on every change of the guardians (`guards:changed`), until
+   * the returned function stops it: the screen starts it while it shows.
+   */
   start(): () => void {
+    this.#showing++;
     void this.load();
-    return this.#bridge.on('guards:changed', () => void this.load());
+    const stop = this.#bridge.on('guards:changed', () => void this.load());
+    return () => {
+      this.#showing--;
+      stop();
+    };
+  }
+
+  /** Reads the page again if the screen shows it (another account, or main back). */
+  refresh(): void {
+    if (this.#showing > 0) void this.load();
   }
 
   async load(): Promise<void> {
