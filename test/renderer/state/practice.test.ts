@@ -17,6 +17,7 @@ function setup(
   const bridge = new FakeBridge();
   bridge.answer('practice:price', (i) => ({ message: `${i.outcome} is now ${i.indexPrice}.` }));
   bridge.answer('practice:close', { message: 'Betting on ARS v CHE is closed.' });
+  bridge.answer('practice:kickoff', (i) => ({ message: `Kicks off in ${i.minutes} minutes.` }));
   bridge.answer('practice:resolve', (i) => ({ message: `Resolved: ${i.winner}.` }));
   bridge.answer('practice:reject', { message: 'Your next order will be rejected on chain.' });
   const ctx = {
@@ -98,6 +99,13 @@ describe('the practice panel', () => {
       'Resolved: DRAW.',
       'Betting on ARS v CHE is closed.',
     ]);
+  });
+
+  test('a kick-off moves the chosen fixture’s, for a time exit', async () => {
+    const { bridge, practice } = setup([held]);
+    await practice.kickoffIn(10);
+    expect(bridge.inputs('practice:kickoff')).toEqual([{ contractId: 'EPL-1', minutes: 10 }]);
+    expect(practice.log[0]).toMatchObject({ ok: true, message: 'Kicks off in 10 minutes.' });
   });
 
   test('main’s refusal (a live account) is shown as refused', async () => {

@@ -1,6 +1,7 @@
 /**
  * The Practice panel (paper mode only): drives the in-process sandbox so a user can rehearse a
- * near knockout, a knockout, a closed market, a settlement and a rejection. Main refuses every
+ * near knockout, a knockout, a closed market, a kick-off (a guardian's time exit), a settlement
+ * and a rejection. Main refuses every
  * call unless the paper account is active; this class only keeps the choices and the results.
  */
 import {
@@ -169,6 +170,13 @@ export class PracticeState {
     const contractId = this.contractId;
     if (!contractId) return;
     await this.#callSandbox(() => this.#bridge.invoke('practice:close', { contractId }));
+  }
+
+  /** Moves the fixture's kick-off to `minutes` from now: a guardian's time exit comes due. */
+  async kickoffIn(minutes: number): Promise<void> {
+    const contractId = this.contractId;
+    if (!contractId) return;
+    await this.#callSandbox(() => this.#bridge.invoke('practice:kickoff', { contractId, minutes }));
   }
 
   /** Settles every position on the fixture: `winner` is a team or "DRAW". */
