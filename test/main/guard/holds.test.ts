@@ -294,7 +294,11 @@ describe('guardians held back', () => {
     sandboxes.push(sandbox);
     // The wallet holds a position (bought with a trade key); Betdesk has its read key only.
     const trade = await sandbox.newAccount('trade');
-    const opened = await sandbox.openFixture();
+    const opened = await sandbox.admin<Fixture>('POST', '/fixtures', {
+      homeTeam: 'HOM',
+      awayTeam: 'AWY',
+      league: 'Guard League',
+    });
     const request = inlineOrderRequest(
       validateBet({
         contractId: opened.contractId,
