@@ -1,0 +1,249 @@
+/**
+ * The judge of one rule: from the figures the store holds now, the figure the rule watches, the
+ * value at which it fires, whether its condition holds, whether the figures are fresh enough
+ * to act on, and how far it is from firing in words. Pure: no store, no clock of its own, so
+ * the guardian, the view and the tests judge alike (docs/guardians.md).
+ *
+ * Fresh: the positions snapshot (and, for the knockout guard, the index price, the one the
+ * exchange knocks out on) is at most twice the polling interval old. A rule never fires on
+ * stale figures. Confirmations: the condition must hold on K consecutive fresh observations;
+ * an observation is the figures of one read, and counts once however often it is judged.
+ */
+import type { GuardSpec } from '../../shared/ipc/contract.js';
+import { Dec, dec } from '../../shared/money.js';
+import { knockoutDistance } from '../alerts/distance.js';
+import { isFresh, type IndexReading } from '../alerts/index-price.js';
+import { STALE_AFTER_POLLS } from '../desk/positions.js';
+import type { GuardRule } from '../store/index.js';
+import { minutesText, pct, priceText } from './messages.js';
+
+/** The stored position a rule is on, as far as the judge needs it. */
+export interface JudgedPosition {
+  contracts: number;
+  estimatedClosingPrice: string;
+  pnl: string;
+  pnlPercent: string;
+  costBasis: string;
+  boosted: boolean;
+  knockout?: string | undefined;
+}
+
+/** The figures a rule is judged on now. */
+export interface GuardFigures {
+  /** The position held (contracts > 0), or undefined when the snapshot has none. */
+  position: JudgedPosition | undefined;
+  /** Local time of the positions snapshot (store.cursors 'positions'); null: never read. */
+  snapshotAt: number | null;
+  /** The outcome's index price as last read; undefined when its fixture is unknown. */
+  index: IndexReading | undefined;
+  /** Kick-off of the position's fixture; null when the fixture is unknown. */
+  startsAt: number | null;
+  /** How often positions are read now, ms. */
+  pollMs: number;
+  /** Local time now. */
+  now: number;
+}
+
+export interface Judgement {
+  /** The figure the rule watches now: distance %, P&L %, closing price, minutes to kick-off. */
+  now: Dec | null;
+  /** The value of that figure at which it fires. */
+  firesAt: Dec | null;
+  /** The condition holds on these figures. */
+  holds: boolean;
+  /** The figures are recent enough to act on. */
+  fresh: boolean;
+  /** The time of the figures judged (one observation); null when there are none. */
+  observedAt: number | null;
+  /** trailing_stop: the best closing price seen, this observation included; else null. */
+  best: string | null;
+  /** How far it is from firing, in words; null when the figures are missing. */
+  distance: string | null;
+}
+
+const HUNDRED = new Dec(100);
+const MINUTE_MS = 60_000;
+
+/** Whether the positions snapshot is recent enough at `now`. */
+export function snapshotFresh(f: Pick<GuardFigures, 'snapshotAt' | 'pollMs' | 'now'>): boolean {
+  return f.snapshotAt !== null && f.now - f.snapshotAt <= f.pollMs * STALE_AFTER_POLLS;
+}
+
+/** Judges `rule` (its spec, and the best price kept for a trailing stop) on `f`. */
+export function judge(rule: Pick<GuardRule, 'spec' | 'best'>, f: GuardFigures): Judgement {
+  const none: Judgement = {
+    now: null,
+    firesAt: null,
+    holds: false,
+    fresh: false,
+    observedAt: null,
+    best: rule.best,
+    distance: null,
+  };
+  const p = f.position;
+  if (p === undefined || p.contracts <= 0) return none;
+  const positionsFresh = snapshotFresh(f);
+  const spec = rule.spec;
+  switch (spec.kind) {
+    case 'knockout':
+      return judgeKnockout(spec, p, f, positionsFresh, none);
+    case 'stop_loss':
+    case 'take_profit':
+      return judgeLevel(spec, p, f, positionsFresh);
+    case 'trailing_stop':
+      return judgeTrailing(spec, rule.best, p, f, positionsFresh);
+    case 'time_exit':
+      return judgeTime(spec, f, positionsFresh, none);
+  }
+}
+
+function judgeKnockout(
+  spec: GuardSpec,
+  p: JudgedPosition,
+  f: GuardFigures,
+  positionsFresh: boolean,
+  none: Judgement,
+): Judgement {
+  if (!p.boosted || p.knockout === undefined || f.index === undefined) return none;
+  // The distance Positions shows (desk/positions.ts), on the index price.
+  const fraction = knockoutDistance(f.index.price, p.knockout);
+  const now = fraction.times(HUNDRED);
+  const firesAt = dec(spec.percent ?? '0');
+  const holds = now.lte(firesAt);
+  return {
+    now,
+    firesAt,
+    holds,
+    fresh: positionsFresh && isFresh(f.index, f.now),
+    observedAt: f.index.readAt,
+    best: null,
+    distance: holds
+      ? `knockout ${pct(now)} away, within ${pct(firesAt)}`
+      : `knockout ${pct(now)} away, fires at ${pct(firesAt)}`,
+  };
+}
+
+/** stop_loss and take_profit: on the P&L percentage, or on the closing price. */
+function judgeLevel(
+  spec: GuardSpec,
+  p: JudgedPosition,
+  f: GuardFigures,
+  positionsFresh: boolean,
+): Judgement {
+  const stop = spec.kind === 'stop_loss';
+  const what = stop ? 'stop' : 'target';
+  let now: Dec;
+  let firesAt: Dec;
+  let distance: string;
+  let holds: boolean;
+  if (spec.price !== undefined) {
+    now = dec(p.estimatedClosingPrice);
+    firesAt = dec(spec.price);
+    holds = stop ? now.lte(firesAt) : now.gte(firesAt);
+    const gap = now.minus(firesAt).abs();
+    distance = holds
+      ? `closing price ${priceText(now)}, at or past the ${what} at ${priceText(firesAt)}`
+      : `closing price ${priceText(now)}, ${priceText(gap)} ${stop ? 'above' : 'below'} the ${what} at ${priceText(firesAt)}`;
+  } else {
+    const percent = dec(spec.percent ?? '0');
+    now = dec(p.pnlPercent);
+    firesAt = stop ? percent.neg() : percent;
+    holds = stop ? now.lte(firesAt) : now.gte(firesAt);
+    const gap = now.minus(firesAt).abs().toDecimalPlaces(1);
+    distance = holds
+      ? `P&L ${pct(now, true)}, at or past the ${what} at ${pct(firesAt, true)}`
+      : `P&L ${pct(now, true)}, ${gap.toString()} points ${stop ? 'above' : 'below'} the ${what} at ${pct(firesAt, true)}`;
+  }
+  return {
+    now,
+    firesAt,
+    holds,
+    fresh: positionsFresh,
+    observedAt: f.snapshotAt,
+    best: null,
+    distance,
+  };
+}
+
+function judgeTrailing(
+  spec: GuardSpec,
+  kept: string | null,
+  p: JudgedPosition,
+  f: GuardFigures,
+  positionsFresh: boolean,
+): Judgement {
+  const closing = dec(p.estimatedClosingPrice);
+  // The best seen since armed, from the store; a fresh observation may raise it.
+  let best = kept === null ? null : dec(kept);
+  if (positionsFresh && (best === null || closing.gt(best))) best = closing;
+  const base = best ?? closing;
+  const percent = dec(spec.percent ?? '0');
+  const firesAt = base.times(HUNDRED.minus(percent)).dividedBy(HUNDRED);
+  const holds = closing.lte(firesAt);
+  const below = base.isZero() ? new Dec(0) : base.minus(closing).dividedBy(base).times(HUNDRED);
+  return {
+    now: closing,
+    firesAt,
+    holds,
+    fresh: positionsFresh,
+    observedAt: f.snapshotAt,
+    best: best === null ? null : best.toString(),
+    distance: holds
+      ? `closing price ${priceText(closing)}, ${pct(below)} below its best ${priceText(base)}: past the trail at ${priceText(firesAt)}`
+      : `closing price ${priceText(closing)}, ${pct(below)} below its best ${priceText(base)}, fires at ${pct(percent)} (${priceText(firesAt)})`,
+  };
+}
+
+function judgeTime(
+  spec: GuardSpec,
+  f: GuardFigures,
+  positionsFresh: boolean,
+  none: Judgement,
+): Judgement {
+  if (f.startsAt === null) return none;
+  const minutes = spec.minutes ?? 0;
+  const fireTime = f.startsAt - minutes * MINUTE_MS;
+  const toKickOff = Math.max(0, Math.floor((f.startsAt - f.now) / MINUTE_MS));
+  const holds = f.now >= fireTime;
+  const inMin = Math.ceil((fireTime - f.now) / MINUTE_MS);
+  return {
+    now: new Dec(toKickOff),
+    firesAt: new Dec(minutes),
+    holds,
+    fresh: positionsFresh,
+    observedAt: f.snapshotAt,
+    best: null,
+    distance: holds
+      ? `kick-off in ${minutesText(toKickOff)}: within ${minutesText(minutes)}`
+      : `fires in ${minutesText(inMin)} (${minutesText(minutes)} before kick-off)`,
+  };
+}
+
+/** A rule's watching state after one judgement. */
+export interface Step {
+  streak: number;
+  observedAt: number | null;
+  /** The condition held on K consecutive fresh observations: it wants to fire now. */
+  fire: boolean;
+  /** The judgement is a fresh observation not counted before. */
+  counted: boolean;
+}
+
+/**
+ * Counts a judgement toward the rule's confirmations: a fresh observation not seen before
+ * extends the streak when the condition holds and ends it otherwise; a stale one, or the same
+ * observation again, changes nothing.
+ */
+export function step(rule: Pick<GuardRule, 'spec' | 'streak' | 'observedAt'>, j: Judgement): Step {
+  const k = rule.spec.confirmations;
+  if (!j.fresh || j.observedAt === null || j.observedAt === rule.observedAt) {
+    return {
+      streak: rule.streak,
+      observedAt: rule.observedAt,
+      fire: j.fresh && j.holds && rule.streak >= k,
+      counted: false,
+    };
+  }
+  const streak = j.holds ? rule.streak + 1 : 0;
+  return { streak, observedAt: j.observedAt, fire: streak >= k, counted: true };
+}
