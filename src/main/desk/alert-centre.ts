@@ -183,6 +183,11 @@ export class AlertCentre {
     }
   }
 
+  /** Announces an alert another part stored (a guardian's `guard` alert): `alert:raised`. */
+  announce(alertId: number): void {
+    this.#announce(alertId);
+  }
+
   #announce(alertId: number): void {
     const alert = this.#store.alerts.get(this.#accountId, alertId);
     if (alert === undefined) return;

@@ -42,6 +42,8 @@ export interface DeskTradingOptions {
   checkEveryMs?: number;
   /** How far apart a fill's time and a positions snapshot's are still "same time", ms. */
   clockMarginMs?: number;
+  /** A SELL is about to be sent from the desk: closing by hand disarms the position's guardians. */
+  onSell?: (contractId: string, outcome: string) => void;
 }
 
 /** A fill's time and a positions snapshot's are on two clocks; this much apart is "same time". */
@@ -60,6 +62,7 @@ export class DeskTrading {
   readonly #now: () => number;
   readonly #checkEveryMs: number;
   readonly #clockMarginMs: number;
+  readonly #onSell: ((contractId: string, outcome: string) => void) | undefined;
   /** Placements running now, by clientOrderId. */
   readonly #placing = new Map<string, Promise<PlaceResult>>();
   /** Quotes placed (or being placed), by rfqId: a quote executes at most once. */
@@ -78,6 +81,7 @@ export class DeskTrading {
     this.#now = opts.now ?? Date.now;
     this.#checkEveryMs = opts.checkEveryMs ?? 3000;
     this.#clockMarginMs = opts.clockMarginMs ?? CLOCK_MARGIN_MS;
+    this.#onSell = opts.onSell;
   }
 
   async place(input: PlaceOrder): Promise<PlaceResult> {
@@ -129,6 +133,9 @@ export class DeskTrading {
       input.bet ??
       (input.rfqId !== undefined ? this.#trading.quoteOf(input.rfqId)?.bet : undefined);
     this.#refuseKnown(bet);
+    if (bet !== undefined && bet.side.toUpperCase() === 'SELL') {
+      this.#onSell?.(bet.contractId.toUpperCase(), bet.outcome.toUpperCase());
+    }
     if (input.rfqId !== undefined) {
       const usedBy = this.#quoteUsedBy.get(input.rfqId);
       if (usedBy !== undefined && usedBy !== id) {

@@ -23,7 +23,7 @@ import { Refusal } from '../refusal.js';
 import { accountSettingKey, type GuardRule, type Store } from '../store/index.js';
 import { FigureSnapshot } from './figures.js';
 import { judge, type Judgement } from './judge.js';
-import { HOLD_MESSAGES, minutesText, positionText, ruleText } from './messages.js';
+import { HOLD_MESSAGES, positionText, ruleText } from './messages.js';
 import { checkSpec } from './spec.js';
 
 export interface GuardBookOptions {
@@ -147,7 +147,7 @@ export class GuardBook {
           `A knockout guard needs a boosted bet, and ${where} has no knockout. Choose a stop loss or a trailing stop instead.`,
         );
       }
-      if (spec.kind === 'time_exit') this.#checkKickOff(accountId, contractId, spec, name, now);
+      if (spec.kind === 'time_exit') this.#checkKickOff(accountId, contractId, name, now);
     }
     return this.store.transaction(() => {
       if (input.replaces !== undefined) {
@@ -364,22 +364,17 @@ export class GuardBook {
     return orders.some((o) => o.boost > 0) || intents.some((b) => (b.boost ?? 0) > 0);
   }
 
-  #checkKickOff(
-    accountId: number,
-    contractId: string,
-    spec: GuardSpec,
-    name: string,
-    now: number,
-  ): void {
+  /**
+   * A time exit needs a kick-off still to come. One whose minutes already began fires at the
+   * next fresh observation: that is what was asked ("close it 30 min before kick-off", 20 min
+   * before).
+   */
+  #checkKickOff(accountId: number, contractId: string, name: string, now: number): void {
     const f = this.store.fixtures.get(accountId, contractId);
-    const minutes = spec.minutes ?? 0;
-    if (f === undefined || f.startsAt - minutes * 60_000 > now) return;
-    const left = Math.floor((f.startsAt - now) / 60_000);
+    if (f === undefined || f.startsAt > now) return;
     throw new Refusal(
       'conflict',
-      left <= 0
-        ? `${name} has kicked off, so a time exit cannot fire before kick-off.`
-        : `${name} kicks off in ${minutesText(left)}, sooner than ${minutesText(minutes)}: a time exit would close it at once. Choose fewer minutes, or close it yourself.`,
+      `${name} has kicked off, so a time exit before kick-off cannot fire. Close it yourself, or choose another rule.`,
     );
   }
 }

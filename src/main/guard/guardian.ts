@@ -6,17 +6,51 @@
  * alert, `guards:changed`. Runs wherever a sync engine runs for the account: the app's session
  * (window open or not, the browser host) and `cli sync`. See docs/guardians.md.
  *
- * CONTRACT (issue 19): the options and methods are fixed; the bodies are the guardian
- * engineer's.
+ * It reads only the store (never the exchange): one evaluation is a handful of queries and the
+ * writes of what changed (a streak, a trailing best, a hold), in one transaction. Two processes
+ * on one store (the app and `cli sync`) both judge; the claim (armed -> firing, guarded by the
+ * state) lets only one of them send, and the other follows the rule's close through the store.
  */
-import type { GuardsView } from '../../shared/ipc/contract.js';
-import type { Logger } from '../../shared/log.js';
+import { randomBytes } from 'node:crypto';
+import type {
+  GuardHold,
+  GuardObservation,
+  GuardsView,
+  GuardLimits,
+} from '../../shared/ipc/contract.js';
+import { dec, toMicros } from '../../shared/money.js';
+import { silentLogger, type Logger } from '../../shared/log.js';
+import { fixtureName } from '../desk/rows.js';
 import type { BucketSnapshot } from '../governor/index.js';
-import type { Store } from '../store/index.js';
+import type {
+  GuardLogEntry,
+  GuardProgress,
+  GuardRule,
+  NewGuardLog,
+  Store,
+  StoredPosition,
+} from '../store/index.js';
 import type { Listener } from '../sync/emitter.js';
-import type { SyncEvents } from '../sync/events.js';
+import type { OrdersChangedEvent, SettlementsChangedEvent, SyncEvents } from '../sync/events.js';
 import type { TradingService } from '../trading/index.js';
-import type { GuardBook } from './book.js';
+import {
+  BUDGET_MESSAGE,
+  LIMIT_MESSAGE,
+  localMidnight,
+  type GuardBook,
+  type JudgedRule,
+} from './book.js';
+import { GuardCloser } from './closer.js';
+import { FigureSnapshot, positionKey } from './figures.js';
+import { judge, snapshotFresh, step, type Judgement } from './judge.js';
+import {
+  HOLD_MESSAGES,
+  clockText,
+  contractsText,
+  kindName,
+  positionText,
+  ruleText,
+} from './messages.js';
 
 /** What the guardian needs of the sync engine (SyncEngine has it). */
 export interface GuardFeed {
@@ -39,40 +73,484 @@ export interface GuardianOptions {
   onChange?: (view: GuardsView) => void;
   /** A `guard` alert was stored (the alert centre announces it); absent in the CLI. */
   onAlert?: (alertId: number) => void;
+  /** A guardian log row this guardian wrote (`cli sync` prints each). */
+  onLog?: (row: GuardLogEntry) => void;
   logger?: Logger;
   /** Local clock (default Date.now). */
   now?: () => number;
 }
 
+/** The prefix of a guardian's clientOrderId: its SELLs are not "closed by hand". */
+export const GUARD_ORDER_PREFIX = 'bdg-';
+
+/** What one evaluation has counted toward the daily limits so far. */
+interface DayUse {
+  limits: GuardLimits;
+  closes: number;
+  contracts: number;
+  stakeMicros: number;
+}
+
 export class Guardian {
   readonly accountId: number;
+  readonly #o: GuardianOptions;
+  readonly #now: () => number;
+  readonly #log: Logger;
+  readonly #closer: GuardCloser;
+  /** Firing rules whose close this process sends (claimed here, or resumed at start). */
+  readonly #mine = new Set<number>();
+  /** The words of a limit or budget hold, by rule id (the view shows them). */
+  readonly #holdWords = new Map<number, string>();
+  /** Why a position went, from the settlements seen (contractId|outcome -> words). */
+  readonly #endReasons = new Map<string, string>();
+  /** Fixtures with a live rule, as of the last evaluation. */
+  #watched = new Set<string>();
+  #stops: (() => void)[] = [];
+  #budgetTimer: ReturnType<typeof setTimeout> | undefined;
+  #lastView = '';
+  /** Log rows written by the evaluation under way, for onLog after it commits. */
+  readonly #written: GuardLogEntry[] = [];
+  #started = false;
+  #stopped = false;
 
   constructor(opts: GuardianOptions) {
     this.accountId = opts.accountId;
+    this.#o = opts;
+    this.#now = opts.now ?? Date.now;
+    this.#log = opts.logger ?? silentLogger;
+    this.#closer = new GuardCloser({
+      store: opts.store,
+      accountId: opts.accountId,
+      trading: opts.trading,
+      logger: this.#log,
+      now: this.#now,
+      ...(opts.onAlert ? { onAlert: opts.onAlert } : {}),
+      ...(opts.onLog ? { onLog: opts.onLog } : {}),
+      changed: () => this.#viewChanged(),
+    });
   }
 
   /** Subscribes to the engine, resumes closes claimed before a restart, judges the rules now. */
   start(): void {
-    throw new Error('Guardian.start: not built yet');
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    const e = this.#o.engine;
+    this.#stops = [
+      // Every positions pass, changed or not: the figures are this fresh.
+      e.on('positions:synced', () => this.evaluate()),
+      // An index price moved: a knockout guard may be nearer.
+      e.on('fixtures:changed', (ev) => {
+        if (ev.fixtures.some((f) => this.#watched.has(f.contractId))) this.evaluate();
+      }),
+      e.on('orders:changed', (ev) => this.#onOrders(ev)),
+      e.on('settlements:changed', (ev) => this.#onSettlements(ev)),
+    ];
+    for (const rule of this.#o.store.guards.live(this.accountId)) {
+      if (rule.state !== 'firing') continue;
+      this.#mine.add(rule.id);
+      this.#closer.run(rule.id, true);
+    }
+    this.evaluate();
   }
 
   /** Unsubscribes; closes in flight keep their intents (the next start resumes them). */
-  stop(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  /** Judges every armed rule on the store's figures now (what each update runs). */
-  evaluate(): void {
-    throw new Error('Guardian.evaluate: not built yet');
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const stop of this.#stops.splice(0)) stop();
+    if (this.#budgetTimer !== undefined) clearTimeout(this.#budgetTimer);
+    this.#budgetTimer = undefined;
+    await this.#closer.stop();
   }
 
   /** Resolves when no close is being sent or followed. */
   idle(): Promise<void> {
-    return Promise.resolve();
+    return this.#closer.idle();
   }
 
   /** The account's rules as the Positions screen shows them. */
   view(): GuardsView {
-    throw new Error('Guardian.view: not built yet');
+    const now = this.#now();
+    const figures = this.#figures(now);
+    const judged = this.#o.store.guards
+      .live(this.accountId)
+      .map((rule) => ({ rule, judgement: judge(rule, figures.figures(rule)) }));
+    return this.#viewOf(judged, now);
   }
+
+  /**
+   * A SELL placed by hand on a position (the desk calls this as it places one): its armed
+   * rules are disarmed at once, "closed by hand".
+   */
+  closedByHand(contractId: string, outcome: string): void {
+    const gone = this.#o.book.disarm(this.accountId, { contractId, outcome }, 'closed by hand');
+    if (gone.length === 0) return;
+    if (this.#o.onLog) {
+      for (const rule of gone) {
+        const [row] = this.#o.store.guards.logPage(this.accountId, {
+          ruleId: rule.id,
+          event: 'disarmed',
+          limit: 1,
+        }).rows;
+        if (row) this.#o.onLog(row);
+      }
+    }
+    this.#viewChanged();
+  }
+
+  /** Judges every armed rule on the store's figures now (what each update runs). */
+  evaluate(): void {
+    if (this.#stopped) return;
+    const { store } = this.#o;
+    const now = this.#now();
+    const figures = this.#figures(now);
+    const live = store.guards.live(this.accountId);
+    const paused = this.#o.book.paused().paused;
+    // A position whose close is under way: its other rules wait for it.
+    const closing = new Set(
+      live.filter((r) => r.state === 'firing').map((r) => positionKey(r.contractId, r.outcome)),
+    );
+    let day: DayUse | undefined;
+    const dayUse = (): DayUse => (day ??= this.#dayUse(now));
+    const judged: JudgedRule[] = [];
+    const claimed: { ruleId: number; alertId: number | null }[] = [];
+    let budgetUntil: number | null = null;
+
+    this.#written.length = 0;
+    store.transaction(() => {
+      for (const rule of live) {
+        const judgement = judge(rule, figures.figures(rule));
+        if (rule.state !== 'armed') {
+          judged.push({ rule, judgement });
+          continue;
+        }
+        const key = positionKey(rule.contractId, rule.outcome);
+        const position = figures.positions.get(key);
+        if (position === undefined && rule.positionSeen && snapshotFresh(figures)) {
+          this.#end(rule, now);
+          continue;
+        }
+        const s = step(rule, judgement);
+        const progress: GuardProgress = {};
+        if (position !== undefined && !rule.positionSeen) progress.positionSeen = true;
+        if (s.counted && (s.streak !== rule.streak || s.streak > 0)) {
+          progress.streak = s.streak;
+          progress.observedAt = s.observedAt;
+        }
+        if (judgement.best !== null && judgement.fresh && !sameDec(judgement.best, rule.best)) {
+          progress.best = judgement.best;
+        }
+        const stale = judgement.now !== null && judgement.holds && !judgement.fresh;
+        let hold: GuardHold | null = null;
+        let words: string | null = null;
+        if ((s.fire || stale) && position !== undefined && !closing.has(key)) {
+          const size = closeSize(position, rule.spec.sharePercent);
+          if (paused) hold = 'paused';
+          else if (stale) hold = 'stale';
+          else if ((words = limitWords(dayUse(), size)) !== null) hold = 'limit';
+          else {
+            const until = this.#blockedUntil(now);
+            if (until !== null) {
+              hold = 'budget';
+              words = `The exchange’s order budget is spent: the close is sent at ${clockText(until)}.`;
+              budgetUntil = Math.min(budgetUntil ?? until, until);
+            }
+          }
+          if (hold === null) {
+            const alertId = this.#claim(rule, judgement, position, figures, size, now);
+            if (alertId !== undefined) {
+              claimed.push({ ruleId: rule.id, alertId });
+              closing.add(key);
+              const d = dayUse();
+              d.closes += 1;
+              d.contracts += size.contracts;
+              d.stakeMicros += size.stakeMicros;
+            }
+            continue;
+          }
+        }
+        if (words !== null) this.#holdWords.set(rule.id, words);
+        else this.#holdWords.delete(rule.id);
+        if (hold !== rule.hold) {
+          progress.hold = hold;
+          if (hold !== null) this.#held(rule, judgement, figures, hold, words, now);
+        }
+        if (Object.keys(progress).length > 0 && !store.guards.progress(rule.id, progress)) {
+          continue; // Another process moved it (claimed, disarmed): the next view shows it.
+        }
+        judged.push({ rule: { ...rule, ...definedOf(progress) }, judgement });
+      }
+    });
+
+    this.#flushLog();
+    this.#watched = new Set(live.map((r) => r.contractId));
+    for (const c of claimed) {
+      this.#mine.add(c.ruleId);
+      if (c.alertId !== null) this.#o.onAlert?.(c.alertId);
+      this.#closer.run(c.ruleId, false);
+    }
+    for (const { rule } of judged) {
+      if (rule.state === 'firing') this.#closer.follow(rule, this.#mine.has(rule.id));
+    }
+    if (budgetUntil !== null) this.#evaluateAt(budgetUntil);
+    this.#viewChanged(claimed.length === 0 ? judged : undefined, now);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  #onOrders(e: OrdersChangedEvent): void {
+    if (!e.initial) {
+      for (const o of e.orders) {
+        if (o.side !== 'SELL' || o.clientOrderId.startsWith(GUARD_ORDER_PREFIX)) continue;
+        if (this.#o.store.guards.byClientOrderId(o.clientOrderId) !== undefined) continue;
+        const armedBefore = this.#o.store.guards
+          .live(this.accountId)
+          .some(
+            (r) =>
+              r.state === 'armed' &&
+              r.contractId === o.contractId &&
+              r.outcome === o.outcome &&
+              r.armedAt <= o.createdAt,
+          );
+        if (armedBefore) this.closedByHand(o.contractId, o.outcome);
+      }
+    }
+    this.evaluate();
+  }
+
+  #onSettlements(e: SettlementsChangedEvent): void {
+    for (const s of e.inserted) {
+      const why =
+        s.type === 'KNOCKED_OUT'
+          ? 'the position was knocked out'
+          : s.type === 'SETTLEMENT'
+            ? 'the fixture settled'
+            : 'the position closed';
+      this.#endReasons.set(positionKey(s.contractId, s.outcome), why);
+    }
+    this.evaluate();
+  }
+
+  // ------------------------------------------------------------------ acting
+
+  #figures(now: number): FigureSnapshot {
+    return new FigureSnapshot(this.#o.store, this.accountId, this.#o.engine.positionsPollMs, now);
+  }
+
+  #where(rule: GuardRule): string {
+    return positionText(rule.outcome, fixtureName(this.#o.store, this.accountId, rule.contractId));
+  }
+
+  /** Claims the close (the write-ahead), logs `fired`, stores the alert; undefined: not claimed. */
+  #claim(
+    rule: GuardRule,
+    j: Judgement,
+    position: StoredPosition,
+    figures: FigureSnapshot,
+    size: CloseSize,
+    now: number,
+  ): number | null | undefined {
+    const { store } = this.#o;
+    const clientOrderId = `${GUARD_ORDER_PREFIX}${rule.id}-${randomBase36()}`;
+    const observation = observationOf(j, position, figures, rule, now);
+    const ok = store.guards.claim(rule.id, {
+      clientOrderId,
+      contracts: size.contracts,
+      stakeMicros: size.stakeMicros,
+      observation,
+      at: now,
+    });
+    if (!ok) return undefined;
+    this.#holdWords.delete(rule.id);
+    const of = size.contracts === position.contracts ? '' : ` of ${position.contracts}`;
+    const message = `Fired: the ${ruleText(rule.spec)} on ${this.#where(rule)} (${j.distance ?? 'its condition held'}); selling ${contractsText(size.contracts)}${of} at the market.`;
+    this.#write({
+      accountId: this.accountId,
+      ruleId: rule.id,
+      at: now,
+      kind: rule.spec.kind,
+      contractId: rule.contractId,
+      outcome: rule.outcome,
+      event: 'fired',
+      message,
+      observation,
+      contracts: size.contracts,
+      clientOrderId,
+    });
+    return (
+      store.alerts.insertOnce({
+        accountId: this.accountId,
+        kind: 'guard',
+        contractId: rule.contractId,
+        outcome: rule.outcome,
+        message,
+        dedupKey: `guard|fired|${rule.id}`,
+        createdAt: now,
+      })?.id ?? null
+    );
+  }
+
+  #held(
+    rule: GuardRule,
+    j: Judgement,
+    figures: FigureSnapshot,
+    hold: GuardHold,
+    words: string | null,
+    now: number,
+  ): void {
+    const why =
+      words ??
+      (hold === 'limit' ? LIMIT_MESSAGE : hold === 'budget' ? BUDGET_MESSAGE : HOLD_MESSAGES[hold]);
+    const position = figures.position(rule.contractId, rule.outcome);
+    this.#write({
+      accountId: this.accountId,
+      ruleId: rule.id,
+      at: now,
+      kind: rule.spec.kind,
+      contractId: rule.contractId,
+      outcome: rule.outcome,
+      event: 'held',
+      hold,
+      message: `Held: the ${ruleText(rule.spec)} on ${this.#where(rule)} would fire (${j.distance ?? 'its condition held'}). ${why}`,
+      observation: position ? observationOf(j, position, figures, rule, now) : null,
+    });
+  }
+
+  #end(rule: GuardRule, now: number): void {
+    const key = positionKey(rule.contractId, rule.outcome);
+    const reason = this.#endReasons.get(key) ?? 'the position closed';
+    if (!this.#o.store.guards.finish(rule.id, ['armed'], 'ended', now, reason)) return;
+    this.#holdWords.delete(rule.id);
+    this.#write({
+      accountId: this.accountId,
+      ruleId: rule.id,
+      at: now,
+      kind: rule.spec.kind,
+      contractId: rule.contractId,
+      outcome: rule.outcome,
+      event: 'ended',
+      message: `Ended: the ${kindName(rule.spec.kind)} on ${this.#where(rule)} stops watching: ${reason}.`,
+    });
+  }
+
+  /** Writes a log row; it goes to onLog once the evaluation's transaction committed. */
+  #write(row: NewGuardLog): void {
+    const entry = this.#o.store.guards.log(row);
+    if (this.#o.onLog) this.#written.push(entry);
+  }
+
+  #flushLog(): void {
+    const onLog = this.#o.onLog;
+    for (const row of this.#written.splice(0)) onLog?.(row);
+  }
+
+  #dayUse(now: number): DayUse {
+    const used = this.#o.store.guards.usedSince(this.accountId, localMidnight(now));
+    return {
+      limits: this.#o.book.settings(this.accountId).limits,
+      closes: used.closes,
+      contracts: used.contracts,
+      stakeMicros: used.stakeMicros,
+    };
+  }
+
+  /** Until when the order budget is spent (the exchange said slow down), or null. */
+  #blockedUntil(now: number): number | null {
+    const until = this.#o.ordersBucket()?.blockedUntil ?? null;
+    return until !== null && until > now ? until : null;
+  }
+
+  #evaluateAt(at: number): void {
+    if (this.#stopped || this.#budgetTimer !== undefined) return;
+    this.#budgetTimer = setTimeout(
+      () => {
+        this.#budgetTimer = undefined;
+        this.evaluate();
+      },
+      Math.max(0, at - this.#now()) + 10,
+    );
+    this.#budgetTimer.unref();
+  }
+
+  // ------------------------------------------------------------------ the view
+
+  #viewOf(judged: readonly JudgedRule[], now: number): GuardsView {
+    return this.#o.book.viewOf(
+      this.accountId,
+      { bridgeId: this.#o.bridgeId, pollMs: this.#o.engine.positionsPollMs },
+      judged,
+      now,
+      this.#holdWords,
+    );
+  }
+
+  /** onChange when the view differs from the last one sent (its time aside). */
+  #viewChanged(judged?: readonly JudgedRule[], now?: number): void {
+    const onChange = this.#o.onChange;
+    if (onChange === undefined || this.#stopped) return;
+    const view =
+      judged !== undefined && now !== undefined ? this.#viewOf(judged, now) : this.view();
+    const key = JSON.stringify({ ...view, at: 0 });
+    if (key === this.#lastView) return;
+    this.#lastView = key;
+    onChange(view);
+  }
+}
+
+/** What a close sells: the rule's share of the position, at least one contract. */
+interface CloseSize {
+  contracts: number;
+  /** Their share of the position's cost basis, micro-dollars (the daily stake limit). */
+  stakeMicros: number;
+}
+
+export function closeSize(position: StoredPosition, sharePercent: number): CloseSize {
+  const held = position.contracts;
+  const contracts = Math.min(held, Math.max(1, Math.floor((held * sharePercent) / 100)));
+  const stake = dec(position.costBasis).times(contracts).dividedBy(held).toFixed(6);
+  return { contracts, stakeMicros: toMicros(stake) };
+}
+
+/** The daily limit a close of `size` would pass, in words; null when it fits. */
+function limitWords(day: DayUse, size: CloseSize): string | null {
+  const { limits } = day;
+  if (day.closes + 1 > limits.closes) {
+    return `The daily limit of ${limits.closes} automatic close${limits.closes === 1 ? '' : 's'} is reached (${day.closes} today): it fires again tomorrow, or once you raise the limit.`;
+  }
+  if (limits.contracts !== null && day.contracts + size.contracts > limits.contracts) {
+    return `Selling ${contractsText(size.contracts)} would pass the daily limit of ${contractsText(limits.contracts)} (${day.contracts} sold today): it fires again tomorrow, or once you raise the limit.`;
+  }
+  if (limits.stake !== null && day.stakeMicros + size.stakeMicros > toMicros(limits.stake)) {
+    return `Closing this stake would pass the daily limit of $${limits.stake} closed automatically: it fires again tomorrow, or once you raise the limit.`;
+  }
+  return null;
+}
+
+function observationOf(
+  j: Judgement,
+  position: StoredPosition,
+  figures: FigureSnapshot,
+  rule: GuardRule,
+  now: number,
+): GuardObservation {
+  return {
+    at: j.observedAt ?? now,
+    closingPrice: position.estimatedClosingPrice,
+    indexPrice: figures.figures(rule).index?.price ?? null,
+    pnl: position.pnl,
+    pnlPercent: position.pnlPercent,
+    contracts: position.contracts,
+  };
+}
+
+function sameDec(a: string, b: string | null): boolean {
+  return b !== null && dec(a).eq(b);
+}
+
+function definedOf(p: GuardProgress): Partial<GuardRule> {
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
+}
+
+/** Six random base-36 characters: a claim's clientOrderId is made once and stored. */
+function randomBase36(): string {
+  return (randomBytes(4).readUInt32BE(0) % 36 ** 6).toString(36).padStart(6, '0');
 }

@@ -1,4 +1,19 @@
 /** Guardians: exit rules that close a position by themselves (docs/guardians.md). */
-export { GuardBook, type GuardBookOptions, type GuardViewContext } from './book.js';
+export {
+  GuardBook,
+  DEFAULT_GUARD_LIMITS,
+  type GuardBookOptions,
+  type GuardViewContext,
+  type JudgedRule,
+} from './book.js';
 export { guardsFeature, type GuardChannel, type GuardsContext } from './feature.js';
-export { Guardian, type GuardFeed, type GuardianOptions } from './guardian.js';
+export {
+  Guardian,
+  GUARD_ORDER_PREFIX,
+  closeSize,
+  type GuardFeed,
+  type GuardianOptions,
+} from './guardian.js';
+export { judge, step, type GuardFigures, type Judgement } from './judge.js';
+export { kindName, ruleText } from './messages.js';
+export { checkSpec } from './spec.js';

@@ -40,6 +40,7 @@ export function announceSession(
     at: Date.now(),
     view: session.positionsView(),
   });
+  to.hub.emit('guards:changed', session.guardian.view());
 }
 
 /** Forwards the session's events to the hub until the returned function is called. */

@@ -130,7 +130,8 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   // Until the first session is up, the markets are those its account stored last time.
   const board = new FixtureBoard(store, first ?? registry.list().find((a) => a.isPaper)?.id);
   const { clockMarginMs } = options;
-  const parts = { store, registry, paper, governors, logger, emit, clockMarginMs };
+  const guardBook = new GuardBook({ store });
+  const parts = { store, registry, paper, governors, logger, emit, clockMarginMs, guardBook };
 
   const info = withStoreNotice(appInfoOf(registry, options), notices);
   const active = new ActiveAccount({
@@ -197,7 +198,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     historyFeature({ store, active, reads, backfill }),
     pricesFeature({ reads, active }),
     portfolioFeature({ reads }),
-    guardsFeature({ book: new GuardBook({ store }), active }),
+    guardsFeature({ book: guardBook, active }),
     exports,
     practiceFeature({ store, active, controls: () => paper.controls() }),
     statusFeature(active),

@@ -17,6 +17,8 @@ import type { TradingService } from '../trading/index.js';
 import type { AccountRegistry } from '../accounts/index.js';
 import { AccountConnection, type ConnectionOptions, type RateGovernors } from './connection.js';
 import type { PaperMode } from '../practice/paper.js';
+import type { GuardBook } from '../guard/book.js';
+import { Guardian } from '../guard/guardian.js';
 
 export interface SessionOptions extends ConnectionOptions {
   isPaper: boolean;
@@ -25,6 +27,8 @@ export interface SessionOptions extends ConnectionOptions {
   emit: Emit;
   /** The desk's fill-to-snapshot margin (DeskTradingOptions.clockMarginMs); tests shorten it. */
   clockMarginMs?: number | undefined;
+  /** The guardians' rules, one book for the app. */
+  guardBook: GuardBook;
 }
 
 export class AccountSession {
@@ -39,6 +43,8 @@ export class AccountSession {
   readonly desk: DeskTrading;
   /** Knockout, fill and rejection alerts; the account's alert settings. */
   readonly alerts: AlertCentre;
+  /** The account's guardians: exit rules that close a position by themselves. */
+  readonly guardian: Guardian;
   readonly #store: Store;
   #stopping: Promise<void> | undefined;
 
@@ -65,6 +71,17 @@ export class AccountSession {
       ordersBucket: () => connection.governor.snapshot().accounts[connection.governorName]?.orders,
       emit: opts.emit,
       ...(opts.clockMarginMs === undefined ? {} : { clockMarginMs: opts.clockMarginMs }),
+      onSell: (contractId, outcome) => this.guardian.closedByHand(contractId, outcome),
+    });
+    this.guardian = new Guardian({
+      ...bridge,
+      book: opts.guardBook,
+      engine: this.engine,
+      trading: connection.trading,
+      ordersBucket: () => connection.governor.snapshot().accounts[connection.governorName]?.orders,
+      onChange: (view) => opts.emit('guards:changed', view),
+      onAlert: (alertId) => this.alerts.announce(alertId),
+      logger: opts.logger,
     });
   }
 
@@ -85,19 +102,25 @@ export class AccountSession {
     return this.connection.trading;
   }
 
-  /** Starts syncing (paused when asked) and the watch; reconciles open intents meanwhile. */
+  /**
+   * Starts syncing (paused when asked), the watch and the guardian; reconciles open intents
+   * meanwhile.
+   */
   start(paused: boolean): void {
     if (paused) this.engine.pause();
     // The alert settings reach the watch before its first check.
     this.alerts.start();
     this.watch.start();
     this.engine.start();
+    this.guardian.start();
     void this.desk.reconcile();
   }
 
-  /** Stops the watch, the engine (nothing left in flight) and the connection; once. */
+  /** Stops the guardian, the watch, the engine (nothing left in flight) and the connection; once. */
   stop(): Promise<void> {
     this.#stopping ??= (async () => {
+      // First: no close starts once the session is going; those in flight keep their intents.
+      await this.guardian.stop();
       this.desk.stop();
       this.alerts.stop();
       await this.watch.stop();
@@ -117,6 +140,7 @@ export interface SessionParts {
   logger: Logger;
   emit: Emit;
   clockMarginMs?: number | undefined;
+  guardBook: GuardBook;
 }
 
 /** The session of a live account, or of paper for null (paper mode starts on first use). */
@@ -124,8 +148,8 @@ export async function openSession(
   parts: SessionParts,
   accountId: number | null,
 ): Promise<AccountSession> {
-  const { store, logger, emit, clockMarginMs } = parts;
-  const shared = { store, logger, emit, clockMarginMs };
+  const { store, logger, emit, clockMarginMs, guardBook } = parts;
+  const shared = { store, logger, emit, clockMarginMs, guardBook };
   const live = accountId === null ? undefined : parts.registry.get(accountId);
   if (live && !live.isPaper) {
     return new AccountSession({

@@ -134,17 +134,18 @@ describe('the guard book', () => {
     expect(v.rules.find((x) => x.id === r!.id)).toMatchObject({ hold: 'position', now: null });
   });
 
-  it('refuses a time exit that would fire at once', () => {
+  it('refuses a time exit once the fixture has kicked off', () => {
+    clock = NOW + 3 * 3600_000;
     expect(
       refused(() =>
         book.arm(t.accountId, {
           contractId: 'EPL-1',
           outcome: 'ARS',
-          rules: [spec({ kind: 'time_exit', minutes: 200 })],
+          rules: [spec({ kind: 'time_exit', minutes: 20 })],
         }),
       ).message,
     ).toBe(
-      'ARS v CHE kicks off in 3 h, sooner than 3 h 20 min: a time exit would close it at once. Choose fewer minutes, or close it yourself.',
+      'ARS v CHE has kicked off, so a time exit before kick-off cannot fire. Close it yourself, or choose another rule.',
     );
   });
 

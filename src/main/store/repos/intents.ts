@@ -10,10 +10,14 @@
  *   done     the exchange's order for this clientOrderId is in `orders`; follow it there
  * applyOrderUpdates() moves any intent whose order it sees to `done`.
  */
+import { ErrorCodes } from '../../../shared/api/errors.js';
 import type { Db } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { IntentConflictError, StoreError } from '../errors.js';
 import { canonicalJson, sha256Hex } from '../keys.js';
+
+/** GET /order's "no order matches that id" (-2025): how an intent is marked not placed. */
+const NOT_PLACED_ERROR_CODE = ErrorCodes.UNKNOWN_ORDER;
 
 export type IntentState = 'pending' | 'sent' | 'unknown' | 'failed' | 'done';
 
@@ -130,6 +134,24 @@ export class IntentsRepo {
   /** The exchange refused the order before broadcast: nothing was placed. */
   markFailed(clientOrderId: string, error: { code: number; msg: string }): void {
     this.#setState(clientOrderId, 'failed', null, error.code, error.msg);
+  }
+
+  /**
+   * An intent found not placed (the exchange had no order for it, `last_error_code` -2025) back
+   * to `pending`, so the guardian that claimed this close sends it again under the same
+   * clientOrderId after a restart (docs/guardians.md): the exchange dedups the id, and the
+   * trading service looks it up before any resend. False when the intent is in another state.
+   */
+  reopen(clientOrderId: string): boolean {
+    return (
+      this.#sql
+        .get(
+          `UPDATE order_intents SET state = 'pending', updated_at = ?
+           WHERE client_order_id = ? AND state = 'failed' AND last_error_code = ?
+             AND order_id IS NULL`,
+        )
+        .run(this.#now(), clientOrderId, NOT_PLACED_ERROR_CODE).changes === 1
+    );
   }
 
   /** The exchange's order for this intent is known; `orders` follows it from now on. */
