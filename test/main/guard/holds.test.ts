@@ -180,16 +180,17 @@ describe('guardians held back', () => {
     expect(row.boosted).toBe(true);
     const rule = await arm(services, fixture, KNOCKOUT);
 
-    // Positions can no longer be read; the price watch still reads the index price.
+    // Every figure fresh first: the positions read and the index price the price watch reads.
+    await expect
+      .poll(async () => (await ruleOf(services, rule.id))?.hold ?? null, { timeout: 20_000 })
+      .toBeNull();
+
+    // Positions can no longer be read: past twice the polling interval the figures are stale.
     await sandbox.admin('POST', '/faults', {
       route: 'GET /positions',
       mode: 'error',
       code: -5002,
       count: 1_000_000,
-    });
-    await sandbox.admin('POST', `/fixtures/${fixture.contractId}/price`, {
-      outcome: fixture.homeTeam,
-      indexPrice: nearKnockoutPrice(row.knockout!),
     });
     await expect
       .poll(async () => (await ruleOf(services, rule.id))?.hold, { timeout: 30_000 })
@@ -197,6 +198,13 @@ describe('guardians held back', () => {
     const held = await ruleOf(services, rule.id);
     expect(held?.state).toBe('armed');
     expect(held?.holdMessage).toMatch(/waiting for fresh prices/i);
+
+    // The index falls near the knockout (the price watch still reads it): the rule would fire,
+    // and is held instead.
+    await sandbox.admin('POST', `/fixtures/${fixture.contractId}/price`, {
+      outcome: fixture.homeTeam,
+      indexPrice: nearKnockoutPrice(row.knockout!),
+    });
     await expect
       .poll(async () => (await logOf(services, rule.id)).some((r) => r.hold === 'stale'), {
         timeout: 30_000,
@@ -361,8 +369,8 @@ describe('guardians refused by the exchange', () => {
     // The position is sold by hand elsewhere; Betdesk has not read it since.
     await services.call('sync:pause', {});
     await orders.raw(f!, row.contracts);
+    // Resuming judges the rules at once, on the figures read before the sale.
     await services.call('guards:pause', { paused: false });
-    await fireOnStoredFigures(services);
 
     await expect
       .poll(async () => (await ruleOf(services, rule.id))?.state, { timeout: 30_000 })
@@ -428,14 +436,4 @@ async function fixtureOf(services: AppServices, contractId: string): Promise<Fix
     )
     .toBe(true);
   return found!;
-}
-
-/**
- * The guardian judges the rules on the store's figures (still fresh: read moments ago) without
- * a new positions read, which would show the position gone.
- */
-async function fireOnStoredFigures(services: AppServices): Promise<void> {
-  const session = services.session() as unknown as { guardian?: { evaluate(): void } };
-  session.guardian?.evaluate();
-  await Promise.resolve();
 }
