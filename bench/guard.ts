@@ -26,11 +26,12 @@ import { createAppServices, type AppServices } from '../src/main/root/services.j
 import { openStore, type Store } from '../src/main/store/index.js';
 import { SyncEngine, type SyncStreamName } from '../src/main/sync/index.js';
 import { TradingService } from '../src/main/trading/index.js';
-import type { Fixture, GuardSpec } from '../src/shared/ipc/contract.js';
+import type { GuardSpec } from '../src/shared/ipc/contract.js';
 import { nearKnockoutPrice } from '../src/shared/rules/knockout.js';
 import { startSandbox, type Sandbox } from '../test/exchange/harness.js';
 import { countRequests, type RequestLog } from '../test/harness/requests.js';
 import { sleep, until } from '../test/harness/wait.js';
+import { newFixture, type OpenFixture } from '../test/main/sync/helpers.js';
 
 const POSITIONS = 200;
 /** The first half is bought without a boost, the rest boosted 50 %. */
@@ -108,7 +109,7 @@ interface World {
   accountId: number;
   client: ExchangeClient;
   trading: TradingService;
-  fixtures: Fixture[];
+  fixtures: OpenFixture[];
   requests: RequestLog;
   dir: string;
 }
@@ -134,15 +135,10 @@ async function world(): Promise<World> {
     accountId: account.id,
     polling: { initialMs: 20, maxMs: 100, timeoutMs: 30_000 },
   });
-  const fixtures: Fixture[] = [];
+  const fixtures: OpenFixture[] = [];
   for (let i = 0; i < POSITIONS; i++) {
-    fixtures.push(
-      await sandbox.admin<Fixture>('POST', '/fixtures', {
-        homeTeam: `H${i}`,
-        awayTeam: `A${i}`,
-        league: 'Bench League',
-      }),
-    );
+    const f = await newFixture(sandbox);
+    fixtures.push(f);
   }
   for (let i = 0; i < POSITIONS; i += 20) {
     await Promise.all(
@@ -189,7 +185,8 @@ async function readCost(w: World, engine: SyncEngine): Promise<[number, number, 
   w.requests.reset();
   engine.start();
   await sleep(READ_SPAN_MS);
-  await engine.stop();
+  // Paused, not stopped: its passes still run when asked (syncNow).
+  engine.pause();
   const span = reads(w.requests);
   return [passes, total(span), JSON.stringify(span)];
 }
@@ -206,9 +203,15 @@ async function sandboxMeasures(): Promise<void> {
     const plainEngine = engineOf(w);
     await plainEngine.syncNow('orders', 'positions', 'fixtures');
     const [passesWithout, spanWithout, spanWithoutDetail] = await readCost(w, plainEngine);
+    await plainEngine.stop();
 
     // 3 rules on every position.
     const book = new GuardBook({ store: w.store });
+    // Beyond the default daily limit (10 closes): every sample below closes a position.
+    book.configure(w.accountId, {
+      limits: { closes: 1000, contracts: null, stake: null },
+      defaults: [],
+    });
     for (const [i, f] of w.fixtures.entries()) {
       book.arm(w.accountId, {
         contractId: f.contractId,
