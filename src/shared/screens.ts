@@ -9,6 +9,7 @@ export const SCREENS = [
   'positions',
   'orders',
   'alerts',
+  'guardians',
   'history',
   'accounts',
 ] as const;
@@ -20,6 +21,7 @@ export const SCREEN_LABELS: Record<ScreenName, string> = {
   positions: 'Positions',
   orders: 'Orders',
   alerts: 'Alerts',
+  guardians: 'Guardians',
   history: 'History',
   accounts: 'Accounts',
 };

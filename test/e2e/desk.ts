@@ -3,7 +3,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
 export type ScreenLabel =
-  'Markets' | 'Portfolio' | 'Positions' | 'Orders' | 'Alerts' | 'History' | 'Accounts';
+  | 'Markets'
+  | 'Portfolio'
+  | 'Positions'
+  | 'Orders'
+  | 'Alerts'
+  | 'Guardians'
+  | 'History'
+  | 'Accounts';
 
 /** A screen's button in the navigation (the Alerts one may carry its unread count). */
 export function screenButton(page: Page, name: ScreenLabel): Locator {

@@ -70,8 +70,9 @@ describe('order sentences', () => {
   });
 });
 
-test('the shortcuts overlay lists a key for each of the seven screens, Portfolio second', () => {
+test('the shortcuts overlay lists a key for each of the eight screens, Guardians after Alerts', () => {
   const screens = SHORTCUT_LIST.filter((s) => /^Ctrl\/Cmd\+\d$/.test(s.keys));
-  expect(screens.map((s) => s.keys)).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Ctrl/Cmd+${n}`));
+  expect(screens.map((s) => s.keys)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Ctrl/Cmd+${n}`));
   expect(screens[1]?.does).toBe('Show Portfolio');
+  expect(screens[5]?.does).toBe('Show Guardians');
 });

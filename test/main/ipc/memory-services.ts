@@ -12,7 +12,6 @@ import type {
   AppInfo,
   AppStatus,
   DeskSettings,
-  GuardsView,
   OrderRow,
   PositionsView,
   QuoteResult,
@@ -20,19 +19,7 @@ import type {
 import { IpcEventHub } from '../../../src/main/ipc/events.js';
 import type { IpcHandlers } from '../../../src/main/ipc/handler.js';
 import type { Services } from '../../../src/main/root/services.js';
-
-const GUARD_LIMITS = { closes: 10, contracts: null, stake: null };
-
-const EMPTY_GUARDS = (): GuardsView => ({
-  accountId: null,
-  paused: false,
-  pausedAt: null,
-  readOnly: false,
-  limits: GUARD_LIMITS,
-  usedToday: { closes: 0, contracts: 0, stake: '0' },
-  rules: [],
-  at: 0,
-});
+import { MemoryGuards } from './memory-guards.js';
 
 export const FIXTURE: Fixture = {
   contractId: 'EPL-ARSCHE-0001',
@@ -143,6 +130,10 @@ export interface MemoryServices extends Services {
   failNext(method: string, error: unknown): void;
   /** Makes the next call to `method` answer `value`, whatever its shape. */
   answerNext(method: string, value: unknown): void;
+  /** The guardians' book and log, for a test to seed and move (`guards.update`). */
+  guards: MemoryGuards;
+  /** What positions:list answers from now on (no positions unless set). */
+  positions: PositionsView;
 }
 
 export function memoryServices(): MemoryServices {
@@ -186,6 +177,25 @@ export function memoryServices(): MemoryServices {
   const notices = new Set<string>();
   const placed = new Map<string, OrderRow>();
   const practised = (what: string) => ({ message: `${what} (memory).` });
+  const events = new IpcEventHub();
+  const guards = new MemoryGuards({
+    account: () => active,
+    readOnly: () => !info().canTrade,
+    fixture: (contractId) =>
+      services.positions.positions.find((p) => p.contractId === contractId)?.fixture ??
+      (contractId === FIXTURE.contractId
+        ? {
+            league: FIXTURE.league,
+            homeTeam: FIXTURE.homeTeam,
+            awayTeam: FIXTURE.awayTeam,
+            startsAt: FIXTURE.startsAt,
+            bettingOpen: FIXTURE.bettingOpen,
+            status: FIXTURE.status,
+          }
+        : null),
+    changed: (view) => events.emit('guards:changed', view),
+    now: () => Date.now(),
+  });
 
   async function call<T>(method: string, input: unknown, run: () => T): Promise<T> {
     calls.push({ method, input });
@@ -206,7 +216,9 @@ export function memoryServices(): MemoryServices {
   const services: MemoryServices = {
     calls,
     stopped: 0,
-    events: new IpcEventHub(),
+    events,
+    guards,
+    positions: EMPTY_POSITIONS,
     failNext: (method, error) => failures.set(method, error),
     answerNext: (method, value) => answers.set(method, value),
     alertsSummary: () => call('alerts.summary', undefined, summary),
@@ -338,30 +350,18 @@ export function memoryServices(): MemoryServices {
           outcome: query.outcome,
           points: [],
         })),
-      'guards:list': () => call('guards.list', undefined, () => EMPTY_GUARDS()),
-      'guards:arm': (input) => call('guards.arm', input, () => EMPTY_GUARDS()),
-      'guards:disarm': (input) => call('guards.disarm', input, () => EMPTY_GUARDS()),
-      'guards:pause': (input) =>
-        call('guards.pause', input, () => ({
-          ...EMPTY_GUARDS(),
-          paused: input.paused,
-          pausedAt: input.paused ? 0 : null,
-        })),
-      'guards:settings': () =>
-        call('guards.settings', undefined, () => ({ limits: GUARD_LIMITS, defaults: [] })),
-      'guards:configure': (input) => call('guards.configure', input, () => input),
-      'guards:log': (query) =>
-        call('guards.log', query, () => ({
-          rows: [],
-          total: 0,
-          limit: query.limit,
-          offset: query.offset,
-        })),
+      'guards:list': () => call('guards.list', undefined, () => guards.view()),
+      'guards:arm': (input) => call('guards.arm', input, () => guards.arm(input)),
+      'guards:disarm': (input) => call('guards.disarm', input, () => guards.disarm(input)),
+      'guards:pause': (input) => call('guards.pause', input, () => guards.pause(input.paused)),
+      'guards:settings': () => call('guards.settings', undefined, () => guards.settings),
+      'guards:configure': (input) => call('guards.configure', input, () => guards.configure(input)),
+      'guards:log': (query) => call('guards.log', query, () => guards.page(query)),
       'history:status': () => call('history.status', undefined, () => ({ progress: null })),
       'export:start': (request) => call('exports.start', request, () => ({ export: null })),
       'export:cancel': ({ exportId }) =>
         call('exports.cancel', exportId, () => ({ canceled: false })),
-      'positions:list': () => call('positions.view', undefined, () => EMPTY_POSITIONS),
+      'positions:list': () => call('positions.view', undefined, () => services.positions),
       'alerts:list': (query) =>
         call('alerts.list', query, () => ({
           alerts: [],

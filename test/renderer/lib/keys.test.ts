@@ -22,6 +22,10 @@ describe('keyboard shortcuts', () => {
     });
     expect(shortcutFor(press('6', { metaKey: true, editing: true }))).toEqual({
       kind: 'screen',
+      screen: 'guardians',
+    });
+    expect(shortcutFor(press('7', { ctrlKey: true }))).toEqual({
+      kind: 'screen',
       screen: 'history',
     });
     expect(shortcutFor(press('9', { ctrlKey: true }))).toBeNull();

@@ -28,15 +28,17 @@ const key = (
 });
 
 describe('navigation', () => {
-  test('Ctrl or Cmd with 1 to 7 switch screens, even while typing; Portfolio is the second', () => {
+  test('Ctrl or Cmd with 1 to 8 switch screens, even while typing; Portfolio is the second', () => {
     const { nav } = setup();
     expect(nav.key(key('2', { ctrlKey: true }))).toBe(true);
     expect(nav.screen).toBe('portfolio');
     nav.key(key('3', { ctrlKey: true }));
     expect(nav.screen).toBe('positions');
     nav.key(key('6', { ctrlKey: true }));
+    expect(nav.screen).toBe('guardians');
+    nav.key(key('7', { ctrlKey: true }));
     expect(nav.screen).toBe('history');
-    nav.key(key('7', { metaKey: true, editing: true }));
+    nav.key(key('8', { metaKey: true, editing: true }));
     expect(nav.screen).toBe('accounts');
     expect(nav.key(key('9', { ctrlKey: true }))).toBe(false);
     expect(nav.key(key('3'))).toBe(false);

@@ -104,7 +104,8 @@ export function unknownSentence(n: number): string {
   return `${count(n)} bet${n === 1 ? '' : 's'} with unknown P&L, not counted`;
 }
 
-const KIND_WORDS: Record<ExportKind, string> = {
+/** What an export is of, in words: "settlements", "guardian log". */
+export const KIND_WORDS: Record<ExportKind, string> = {
   settlements: 'settlements',
   orders: 'orders',
   guards: 'guardian log',

@@ -18,6 +18,8 @@ import { Announcer } from './state/announcer.svelte.js';
 import { AppState } from './state/app.svelte.js';
 import { TickingClock } from './state/clock.svelte.js';
 import { ExportsState, type StartDownload } from './state/exports.svelte.js';
+import { GuardLogState } from './state/guard-log.svelte.js';
+import { GuardsState } from './state/guards.svelte.js';
 import { HistorySyncState } from './state/history-sync.svelte.js';
 import { HistoryState } from './state/history.svelte.js';
 import { MarketsState } from './state/markets.svelte.js';
@@ -68,6 +70,9 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
   const positions = new PositionsState(bridge, clock);
   const orders = new OrdersState(bridge);
   const alerts = new AlertsState(bridge);
+  const guards = new GuardsState(bridge);
+  /** The guardian log screen's list: read while that screen shows (it starts it). */
+  const guardLog = new GuardLogState(bridge);
   const history = new HistoryState(bridge);
   const historySync = new HistorySyncState(bridge);
   const csvExport = new ExportsState(bridge, download);
@@ -184,6 +189,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
       positions.start(),
       orders.start(),
       alerts.start(),
+      guards.start(),
       history.start(),
       portfolio.start(),
       historySync.start(),
@@ -201,6 +207,8 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         void orders.load();
         void orders.loadTotals();
         void alerts.load();
+        void guards.load();
+        guardLog.refresh();
         void historySync.load();
         history.refresh();
         portfolio.refresh();
@@ -210,6 +218,8 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         positions.reset();
         orders.reset();
         alerts.reset();
+        guards.reset();
+        guardLog.refresh();
         history.reset();
         historySync.reset();
         practice.reset();
@@ -233,6 +243,8 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
     positions,
     orders,
     alerts,
+    guards,
+    guardLog,
     history,
     portfolio,
     historySync,

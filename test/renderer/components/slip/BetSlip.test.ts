@@ -1,13 +1,15 @@
 /**
  * The bet slip as the user sees it: the quote's figures and the Place button once a quote is in,
- * and main's refusal in its own words when a bet is refused.
+ * and main's refusal in its own words when a bet is refused; after a bet, the offer to protect it
+ * with the account's default guardian rules.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import BetSlip from '../../../../src/renderer/src/components/slip/BetSlip.svelte';
 import { ErrorCodes } from '../../../../src/shared/api/errors.js';
 import type { Root } from '../../../../src/renderer/src/lib/root.js';
-import { FakeBridge } from '../../fake-bridge.js';
+import { FakeBridge, settle } from '../../fake-bridge.js';
+import { guardSettings, guardSpec, guardsView } from '../../guard-rows.js';
 import { mountWith, testRoot } from '../../mount.js';
 import { appInfo, appStatus, fixture, orderRow, quoteResult } from '../../rows.js';
 
@@ -78,4 +80,65 @@ test('a refused bet shows main’s sentence, and nothing is placed', async () =>
     .element(page.getByRole('alert'))
     .toHaveTextContent('The opposite outcome is held; close it before betting this one.');
   expect(root.slip.order).toBeNull();
+});
+
+describe('Protect this bet', () => {
+  let stopGuards: () => void;
+
+  beforeEach(async () => {
+    bridge.answer('order:place', (input) => ({
+      row: orderRow({ clientOrderId: input.clientOrderId, status: 'FILLED' }),
+      repeated: false,
+    }));
+    bridge.answer('guards:list', guardsView());
+    bridge.answer(
+      'guards:settings',
+      guardSettings([
+        guardSpec({ kind: 'knockout', percent: '5' }),
+        guardSpec({ kind: 'stop_loss', percent: '20', sharePercent: 50 }),
+      ]),
+    );
+    bridge.answer('guards:arm', () => guardsView());
+    stopGuards = root.guards.start();
+    await settle();
+  });
+
+  afterEach(() => stopGuards());
+
+  test('after a bet, the default rules are offered and nothing is armed until Arm', async () => {
+    const offer = page.getByRole('region', { name: 'Protect this bet' });
+    await expect.element(offer).not.toBeInTheDocument();
+    await quoteArs();
+    await userEvent.click(page.getByRole('button', { name: /^Place bet/ }));
+    await expect.element(offer).toBeVisible();
+    await expect.element(offer.getByText('KO guard 5 %')).toBeVisible();
+    await expect.element(offer.getByText('Stop −20 % · sells 50 %')).toBeVisible();
+    expect(bridge.inputs('guards:arm')).toEqual([]);
+
+    await userEvent.click(offer.getByRole('button', { name: 'Arm these 2 rules' }));
+    await expect.poll(() => bridge.inputs('guards:arm')).toHaveLength(1);
+    expect(bridge.inputs('guards:arm')[0]).toEqual({
+      contractId: 'EPL-ARSCHE',
+      outcome: 'ARS',
+      rules: [
+        { kind: 'knockout', percent: '5', sharePercent: 100, confirmations: 1 },
+        { kind: 'stop_loss', percent: '20', sharePercent: 50, confirmations: 1 },
+      ],
+    });
+    await expect.element(offer.getByRole('status')).toHaveTextContent('Armed: KO guard 5 %');
+  });
+
+  test('a refused bet offers nothing to protect', async () => {
+    bridge.answer('order:place', (input) => ({
+      row: orderRow({ clientOrderId: input.clientOrderId, status: 'REJECTED' }),
+      repeated: false,
+    }));
+    await quoteArs();
+    await userEvent.click(page.getByRole('button', { name: /^Place bet/ }));
+    await expect.poll(() => bridge.inputs('order:place')).toHaveLength(1);
+    await settle();
+    await expect
+      .element(page.getByRole('region', { name: 'Protect this bet' }))
+      .not.toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import type {
   ExportProgress,
   ExportRequest,
   ExportState,
+  GuardLogScope,
   HistoryFilter,
   OrdersScope,
 } from '../../../../shared/ipc/contract.js';
@@ -36,7 +37,9 @@ export type StartDownload = (path: string, fileName: string) => void;
 
 /** What an export is of: the filter the screen shows now, and that filter in words. */
 export type ExportTarget = (
-  { kind: 'settlements'; filter: HistoryFilter } | { kind: 'orders'; filter: OrdersScope }
+  | { kind: 'settlements'; filter: HistoryFilter }
+  | { kind: 'orders'; filter: OrdersScope }
+  | { kind: 'guards'; filter: GuardLogScope }
 ) & { about: string };
 
 /** "The 1,204 settlements these filters show: Last 30 days · EPL · Closed." */
@@ -113,7 +116,9 @@ export class ExportsState {
     const request: ExportRequest =
       target.kind === 'settlements'
         ? { kind: 'settlements', filter: target.filter, options }
-        : { kind: 'orders', filter: target.filter, options };
+        : target.kind === 'orders'
+          ? { kind: 'orders', filter: target.filter, options }
+          : { kind: 'guards', filter: target.filter, options };
     this.starting = true;
     this.error = null;
     try {

@@ -1,0 +1,166 @@
+/**
+ * One guardian rule as the dialog and the defaults form edit it: text fields as typed, checked
+ * into a GuardSpec (src/shared/ipc/schemas/guards.ts) or a sentence saying what is wrong.
+ * Decimal strings only; a figure is compared through the money module, never as a float.
+ */
+import type { GuardKind, GuardLimits, GuardSpec } from '../../../shared/ipc/contract.js';
+import { dec, isDecimalString } from '../../../shared/money.js';
+
+/** The position a Guard dialog arms rules on. */
+export interface GuardTarget {
+  contractId: string;
+  outcome: string;
+  /** The fixture as people name it: "ARS v CHE". */
+  name: string;
+}
+
+export interface GuardDraft {
+  kind: GuardKind;
+  /** stop_loss and take_profit: a P&L percentage, or a closing price. */
+  by: 'percent' | 'price';
+  /** The percentage, the price or the minutes, as typed. */
+  figure: string;
+  /** % of the position's contracts to sell. */
+  share: string;
+  /** Consecutive fresh observations the condition must hold on. */
+  confirmations: string;
+}
+
+/** What each kind's figure is, for the field's label and its placeholder. */
+export function figureLabel(draft: Pick<GuardDraft, 'kind' | 'by'>): string {
+  switch (draft.kind) {
+    case 'knockout':
+      return 'Close within (% of the knockout)';
+    case 'stop_loss':
+      return draft.by === 'price' ? 'Close at closing price' : 'Close at a loss of (%)';
+    case 'take_profit':
+      return draft.by === 'price' ? 'Close at closing price' : 'Close at a profit of (%)';
+    case 'trailing_stop':
+      return 'Close when it falls below its best by (%)';
+    case 'time_exit':
+      return 'Minutes before kick-off';
+  }
+}
+
+const FIRST_FIGURE: Record<GuardKind, string> = {
+  knockout: '5',
+  stop_loss: '20',
+  take_profit: '15',
+  trailing_stop: '10',
+  time_exit: '15',
+};
+
+/** A new rule of `kind`, with a figure to start from (nothing is armed until the user says). */
+export function newDraft(kind: GuardKind = 'knockout'): GuardDraft {
+  return { kind, by: 'percent', figure: FIRST_FIGURE[kind], share: '100', confirmations: '1' };
+}
+
+/** A rule as the form shows it (Change, or the account's defaults). */
+export function draftOf(spec: GuardSpec): GuardDraft {
+  const by = spec.price !== undefined ? 'price' : 'percent';
+  const figure =
+    spec.kind === 'time_exit' ? String(spec.minutes ?? '') : (spec.price ?? spec.percent ?? '');
+  return {
+    kind: spec.kind,
+    by,
+    figure,
+    share: String(spec.sharePercent),
+    confirmations: String(spec.confirmations),
+  };
+}
+
+const PERCENT = /^(?:0|[1-9][0-9]{0,2})(?:\.[0-9]{1,2})?$/;
+const PRICE = /^0\.[0-9]{1,4}$/;
+
+function wholeIn(text: string, min: number, max: number): number | null {
+  const t = text.trim();
+  if (!/^[0-9]{1,4}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= min && n <= max ? n : null;
+}
+
+/** A percentage above 0 and at most `max` (below 1000), at most two places: "5", "2.5". */
+function percentIn(text: string, max: number): string | null {
+  const t = text.trim().replace(/\s*%$/, '');
+  if (!PERCENT.test(t) || !isDecimalString(t)) return null;
+  const d = dec(t);
+  return d.gt(0) && d.lte(max) ? d.toFixed() : null;
+}
+
+/** The rule the draft says, or why it is not one. */
+export function specOf(draft: GuardDraft): { spec: GuardSpec } | { problem: string } {
+  const sharePercent = wholeIn(draft.share, 1, 100);
+  if (sharePercent === null) return { problem: 'The share to close is a whole % from 1 to 100.' };
+  const confirmations = wholeIn(draft.confirmations, 1, 10);
+  if (confirmations === null) {
+    return { problem: 'Confirmations are a whole number of fresh checks from 1 to 10.' };
+  }
+  const base = { kind: draft.kind, sharePercent, confirmations };
+  const figure = draft.figure.trim();
+  switch (draft.kind) {
+    case 'time_exit': {
+      const minutes = wholeIn(figure, 1, 1440);
+      return minutes === null
+        ? { problem: 'Minutes before kick-off: a whole number from 1 to 1440.' }
+        : { spec: { ...base, minutes } };
+    }
+    case 'stop_loss':
+    case 'take_profit': {
+      if (draft.by === 'price') {
+        return PRICE.test(figure) && dec(figure).gt(0)
+          ? { spec: { ...base, price: figure } }
+          : { problem: 'A closing price is between 0 and 1 with up to four places, like 0.4200.' };
+      }
+      const max = draft.kind === 'stop_loss' ? 100 : 999.99;
+      const percent = percentIn(figure, max);
+      return percent === null
+        ? {
+            problem:
+              draft.kind === 'stop_loss'
+                ? 'A loss is a % above 0 and at most 100, with up to two places, like 20.'
+                : 'A profit is a % above 0 and below 1000, with up to two places, like 15.',
+          }
+        : { spec: { ...base, percent } };
+    }
+    case 'knockout':
+    case 'trailing_stop': {
+      const percent = percentIn(figure, 99.99);
+      return percent === null
+        ? { problem: 'The % is above 0 and below 100, with up to two places, like 5.' }
+        : { spec: { ...base, percent } };
+    }
+  }
+}
+
+/** The daily limits as the form holds them: blank contracts or stake means no such limit. */
+export interface LimitsDraft {
+  closes: string;
+  contracts: string;
+  stake: string;
+}
+
+export function limitsDraftOf(limits: GuardLimits): LimitsDraft {
+  return {
+    closes: String(limits.closes),
+    contracts: limits.contracts === null ? '' : String(limits.contracts),
+    stake: limits.stake ?? '',
+  };
+}
+
+/** The limits the draft says, or why they are not limits. */
+export function limitsOf(draft: LimitsDraft): { limits: GuardLimits } | { problem: string } {
+  const closes = wholeIn(draft.closes, 0, 1000);
+  if (closes === null) {
+    return { problem: 'Automatic closes a day: a whole number from 0 (none) to 1000.' };
+  }
+  const c = draft.contracts.trim();
+  const contracts = c === '' ? null : /^[1-9][0-9]{0,8}$/.test(c) ? Number(c) : undefined;
+  if (contracts === undefined) {
+    return { problem: 'Contracts a day: a whole number above 0, or blank for no limit.' };
+  }
+  const s = draft.stake.trim().replace(/^\$/, '');
+  if (s !== '' && (!isDecimalString(s) || dec(s).lte(0) || dec(s).decimalPlaces() > 2)) {
+    return { problem: 'Stake a day: dollars above 0 with up to two places, or blank.' };
+  }
+  return { limits: { closes, contracts, stake: s === '' ? null : dec(s).toFixed() } };
+}

@@ -1,0 +1,152 @@
+/**
+ * A position's Guard dialog: arming sends the rules as typed (kind, figure, share, fresh checks),
+ * Change sends the new rule with the one it replaces, Disarm names the rule; a figure that is
+ * not a rule is refused in words before anything is sent; a read-only key cannot arm.
+ */
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import GuardDialog from '../../../../src/renderer/src/components/guards/GuardDialog.svelte';
+import type { Root } from '../../../../src/renderer/src/lib/root.js';
+import type { GuardSpec, GuardsView } from '../../../../src/shared/ipc/contract.js';
+import { FakeBridge, settle } from '../../fake-bridge.js';
+import { guardRule, guardSpec, guardsView } from '../../guard-rows.js';
+import { mountWith, testRoot } from '../../mount.js';
+
+let bridge: FakeBridge;
+let root: Root;
+let remove: () => void;
+let stop: () => void;
+const onClose = vi.fn();
+
+const target = { contractId: 'EPL-ARSCHE', outcome: 'ARS', name: 'ARS v CHE' };
+
+async function open(view: GuardsView, prefill: GuardSpec[] = []): Promise<void> {
+  bridge.answer('guards:list', view);
+  stop = root.guards.start();
+  await settle();
+  remove = mountWith(GuardDialog, root, { target, prefill, onClose });
+}
+
+beforeEach(() => {
+  bridge = new FakeBridge();
+  bridge.answer('guards:settings', {
+    limits: { closes: 10, contracts: null, stake: null },
+    defaults: [],
+  });
+  bridge.answer('guards:arm', () => guardsView());
+  bridge.answer('guards:disarm', () => guardsView());
+  root = testRoot(bridge);
+  onClose.mockReset();
+});
+
+afterEach(() => {
+  remove();
+  stop();
+});
+
+const dialog = () => page.getByRole('dialog', { name: 'Guardians · ARS · ARS v CHE' });
+
+test('arming sends each rule as typed, then closes the dialog', async () => {
+  await open(guardsView());
+  await expect.element(dialog()).toBeVisible();
+  await expect.element(dialog().getByText(/None armed/)).toBeVisible();
+  // Rule 1: a knockout guard at 4 %, closing half, on two fresh checks.
+  const first = dialog().getByRole('group', { name: 'Rule 1' });
+  await userEvent.fill(
+    first.getByRole('textbox', { name: 'Close within (% of the knockout)' }),
+    '4',
+  );
+  await userEvent.fill(first.getByRole('textbox', { name: 'Share to close (%)' }), '50');
+  await userEvent.fill(first.getByRole('textbox', { name: 'Fresh checks (K)' }), '2');
+  // Rule 2: a stop at a closing price.
+  await userEvent.click(dialog().getByRole('button', { name: 'Add another rule' }));
+  const second = dialog().getByRole('group', { name: 'Rule 2' });
+  await userEvent.selectOptions(second.getByRole('combobox', { name: 'Rule' }), 'stop_loss');
+  await userEvent.selectOptions(second.getByRole('combobox', { name: 'Measured by' }), 'price');
+  await userEvent.fill(second.getByRole('textbox', { name: 'Close at closing price' }), '0.4200');
+  await userEvent.click(dialog().getByRole('button', { name: 'Arm 2 rules' }));
+
+  await expect.poll(() => bridge.inputs('guards:arm')).toHaveLength(1);
+  expect(bridge.inputs('guards:arm')[0]).toEqual({
+    contractId: 'EPL-ARSCHE',
+    outcome: 'ARS',
+    rules: [
+      { kind: 'knockout', percent: '4', sharePercent: 50, confirmations: 2 },
+      { kind: 'stop_loss', price: '0.4200', sharePercent: 100, confirmations: 1 },
+    ],
+  });
+  await expect.poll(() => onClose.mock.calls.length).toBe(1);
+});
+
+test('a figure that is not a rule is refused in words, and nothing is sent', async () => {
+  await open(guardsView());
+  const first = dialog().getByRole('group', { name: 'Rule 1' });
+  await userEvent.fill(
+    first.getByRole('textbox', { name: 'Close within (% of the knockout)' }),
+    '150',
+  );
+  await userEvent.click(dialog().getByRole('button', { name: 'Arm rule' }));
+  await expect
+    .element(first.getByText('The % is above 0 and below 100, with up to two places, like 5.'))
+    .toBeVisible();
+  expect(bridge.inputs('guards:arm')).toEqual([]);
+  expect(onClose).not.toHaveBeenCalled();
+});
+
+test('Change loads the rule and sends its replacement with the id it replaces', async () => {
+  await open(
+    guardsView([guardRule({ id: 7, spec: guardSpec({ kind: 'stop_loss', percent: '20' }) })]),
+  );
+  await expect.element(dialog().getByText('Stop −20 % · 3.2 % away')).toBeVisible();
+  await userEvent.click(dialog().getByRole('button', { name: 'Change Stop −20 %' }));
+  await expect.element(dialog().getByRole('heading', { name: 'Change Stop −20 %' })).toBeVisible();
+  await userEvent.fill(dialog().getByRole('textbox', { name: 'Close at a loss of (%)' }), '15');
+  await userEvent.click(dialog().getByRole('button', { name: 'Change rule' }));
+  await expect.poll(() => bridge.inputs('guards:arm')).toHaveLength(1);
+  expect(bridge.inputs('guards:arm')[0]).toEqual({
+    contractId: 'EPL-ARSCHE',
+    outcome: 'ARS',
+    rules: [{ kind: 'stop_loss', percent: '15', sharePercent: 100, confirmations: 1 }],
+    replaces: 7,
+  });
+});
+
+test('Disarm names the one rule; Disarm all names the position', async () => {
+  await open(
+    guardsView([
+      guardRule({ id: 3 }),
+      guardRule({ id: 4, spec: guardSpec({ kind: 'trailing_stop', percent: '10' }) }),
+    ]),
+  );
+  await userEvent.click(dialog().getByRole('button', { name: 'Disarm Trail 10 %' }));
+  await expect.poll(() => bridge.inputs('guards:disarm')).toEqual([{ ruleId: 4 }]);
+});
+
+test('Disarm all on this position disarms by contract and outcome', async () => {
+  await open(
+    guardsView([
+      guardRule({ id: 3 }),
+      guardRule({ id: 4, spec: guardSpec({ kind: 'trailing_stop', percent: '10' }) }),
+    ]),
+  );
+  await userEvent.click(dialog().getByRole('button', { name: 'Disarm all on this position' }));
+  await expect
+    .poll(() => bridge.inputs('guards:disarm'))
+    .toEqual([{ contractId: 'EPL-ARSCHE', outcome: 'ARS' }]);
+});
+
+test('a read-only key cannot arm, and the dialog says why', async () => {
+  await open(guardsView([], { readOnly: true }));
+  await expect.element(dialog().getByText(/may only read/)).toBeVisible();
+  await expect.element(dialog().getByRole('button', { name: 'Arm rule' })).toBeDisabled();
+});
+
+test('main’s refusal is shown in its words and the dialog stays open', async () => {
+  bridge.fail('guards:arm', { kind: 'invalid-input', message: 'No position on ARS to guard.' });
+  await open(guardsView());
+  await userEvent.click(dialog().getByRole('button', { name: 'Arm rule' }));
+  await expect
+    .element(dialog().getByRole('alert'))
+    .toHaveTextContent('No position on ARS to guard.');
+  expect(onClose).not.toHaveBeenCalled();
+});
