@@ -6,31 +6,22 @@
  * opened again finds the bet closed while it was away. The Guard dialog and the Guardians screen
  * pass axe (WCAG 2.2 A and AA) in the light and the dark theme.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { axeProblems, ownProblems } from './a11y-checks.js';
 import { expect, keepScreenshots, test } from './fixtures.js';
 import { pick, placeAndFill, positionsTable, practiceOf, quote, show } from './desk.js';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
 type Bet = { outcome: string; home: string; away: string };
 
-/** axe's violations on the page now, light and dark, one line each. */
-async function axeLightAndDark(page: Page, state: string): Promise<string[]> {
+/** axe (WCAG 2.2 A and AA) and our own checks (a11y-checks.ts), light and dark. */
+async function a11yLightAndDark(page: Page, state: string): Promise<string[]> {
   const problems: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page })
-      .withTags(WCAG_22_AA)
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-      .analyze();
-    problems.push(
-      ...result.violations.flatMap((v) =>
-        v.nodes.map((n) => `${state}, ${colorScheme}: ${v.id} ${v.help}: ${n.target.join(' ')}`),
-      ),
-    );
+    problems.push(...(await axeProblems(page, `${state}, ${colorScheme}`)));
+    problems.push(...(await ownProblems(page, `${state}, ${colorScheme}`)));
   }
   await page.emulateMedia({ colorScheme: 'light' });
   return problems;
@@ -40,15 +31,6 @@ const positionName = (bet: Bet): string => `${bet.outcome} ${bet.home} v ${bet.a
 
 const positionRow = (page: Page, bet: Bet): Locator =>
   positionsTable(page).getByRole('row', { name: positionName(bet) });
-
-/** The Guardians screen (after Alerts in the navigation). */
-async function showGuardians(page: Page): Promise<void> {
-  const button = page
-    .getByRole('navigation', { name: 'Screens' })
-    .getByRole('button', { name: /^Guardians/ });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-current', 'page');
-}
 
 /**
  * The state of the newest guardian rule in the host's store, read beside the running host (as
@@ -99,7 +81,7 @@ test('a knockout guard armed from a position row closes the bet: the row, the al
   const bet = await boostedBet(page, 0);
 
   const dialog = await armKnockoutGuard(page, bet);
-  expect(await axeLightAndDark(page, 'Guard dialog')).toEqual([]);
+  expect(await a11yLightAndDark(page, 'Guard dialog')).toEqual([]);
   await dialog.getByRole('button', { name: 'Arm rule' }).click();
   await expect(dialog).toHaveCount(0);
   const chips = page.getByRole('list', { name: `Guardians of ${positionName(bet)}` });
@@ -117,7 +99,7 @@ test('a knockout guard armed from a position row closes the bet: the row, the al
     { timeout: 30_000 },
   );
 
-  await showGuardians(page);
+  await show(page, 'Guardians');
   const rows = guardLog(page).locator('tbody tr');
   await expect(rows.filter({ hasText: 'Filled' })).toHaveCount(1, { timeout: 30_000 });
   await expect(rows.filter({ hasText: 'Fired' })).toHaveCount(1);
@@ -126,7 +108,7 @@ test('a knockout guard armed from a position row closes the bet: the row, the al
     `${bet.outcome} · ${bet.home} v ${bet.away}`,
   );
   await keepScreenshots(page, testInfo, 'guardians-log');
-  expect(await axeLightAndDark(page, 'Guardians screen')).toEqual([]);
+  expect(await a11yLightAndDark(page, 'Guardians screen')).toEqual([]);
 });
 
 test('with the page closed the host keeps guarding: the page opened again finds the bet closed', async ({
@@ -162,7 +144,7 @@ test('with the page closed the host keeps guarding: the page opened again finds 
   await expect(positionsTable(again)).toBeVisible();
   await expect(positionRow(again, bet)).toHaveCount(0);
 
-  await showGuardians(again);
+  await show(again, 'Guardians');
   const rows = guardLog(again).locator('tbody tr');
   const fired = rows.filter({ hasText: 'Fired' });
   await expect(fired).toHaveCount(1, { timeout: 30_000 });
