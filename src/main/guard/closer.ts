@@ -32,6 +32,8 @@ export interface CloserOptions {
   onAlert?: (alertId: number) => void;
   /** A rule's close moved on: the view may have changed. */
   changed: () => void;
+  /** A close filled: the positions moved. */
+  closed?: () => void;
   /** A guardian log row was written (`cli sync` prints it). */
   onLog?: (row: GuardLogEntry) => void;
 }
@@ -267,6 +269,7 @@ export class GuardCloser {
       const row = this.#logRow(rule, 'filled', { message, orderId: order.orderId });
       return { row, alertId: this.#alert(rule, 'filled', message, order.orderId) };
     });
+    this.#o.closed?.();
     this.#announce(done);
   }
 

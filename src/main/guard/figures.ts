@@ -20,15 +20,39 @@ export class FigureSnapshot {
   readonly positions: Map<string, StoredPosition>;
   readonly #store: Store;
   readonly #accountId: number;
-  readonly #fixtures = new Map<string, Fixture | null>();
+  readonly #fixtures: Map<string, Fixture | null>;
   readonly #indexes = new Map<string, IndexReading | null>();
+  /** The store as readIndex reads it, its fixtures through the cache. */
+  readonly #indexSource: Pick<Store, 'fixtures' | 'cursors'>;
 
-  constructor(store: Store, accountId: number, pollMs: number, now: number) {
+  /**
+   * `fixtures`: a cache kept across snapshots by a caller that knows when a fixture changes
+   * (the guardian, from the sync's fixtures:changed); a fresh one otherwise.
+   */
+  constructor(
+    store: Store,
+    accountId: number,
+    pollMs: number,
+    now: number,
+    fixtures = new Map<string, Fixture | null>(),
+    previous?: FigureSnapshot,
+  ) {
     this.#store = store;
     this.#accountId = accountId;
+    this.#fixtures = fixtures;
+    const fixtureOf = (_accountId: number, contractId: string) => this.fixture(contractId);
+    this.#indexSource = {
+      fixtures: { get: fixtureOf } as unknown as Store['fixtures'],
+      cursors: store.cursors,
+    };
     this.pollMs = pollMs;
     this.now = now;
     this.snapshotAt = store.cursors.get(accountId, 'positions')?.lastSyncAt ?? null;
+    // The same snapshot as the previous evaluation's (an index price moved since): kept.
+    if (previous !== undefined && previous.snapshotAt === this.snapshotAt) {
+      this.positions = previous.positions;
+      return;
+    }
     this.positions = new Map();
     for (const p of store.positions.list(accountId)) {
       if (p.contracts > 0) this.positions.set(positionKey(p.contractId, p.outcome), p);
@@ -67,7 +91,7 @@ export class FigureSnapshot {
     const key = positionKey(rule.contractId, rule.outcome);
     let r = this.#indexes.get(key);
     if (r === undefined) {
-      r = readIndex(this.#store, this.#accountId, rule) ?? null;
+      r = readIndex(this.#indexSource, this.#accountId, rule) ?? null;
       this.#indexes.set(key, r);
     }
     return r ?? undefined;

@@ -12,8 +12,10 @@
  * state) lets only one of them send, and the other follows the rule's close through the store.
  */
 import { randomBytes } from 'node:crypto';
+import type { Fixture } from '../../shared/api/schemas.js';
 import type {
   GuardHold,
+  GuardLogEvent,
   GuardObservation,
   GuardsView,
   GuardLimits,
@@ -31,7 +33,12 @@ import type {
   StoredPosition,
 } from '../store/index.js';
 import type { Listener } from '../sync/emitter.js';
-import type { OrdersChangedEvent, SettlementsChangedEvent, SyncEvents } from '../sync/events.js';
+import type {
+  OrdersChangedEvent,
+  SettlementsChangedEvent,
+  SyncEvents,
+  SyncStreamName,
+} from '../sync/events.js';
 import type { TradingService } from '../trading/index.js';
 import {
   BUDGET_MESSAGE,
@@ -57,6 +64,12 @@ export interface GuardFeed {
   on<E extends keyof SyncEvents>(event: E, listener: Listener<SyncEvents[E]>): () => void;
   /** How often positions are read now, ms. */
   readonly positionsPollMs: number;
+  /**
+   * A pass of these streams now (SyncEngine.syncNow). A close followed to its fill stores the
+   * order before the orders stream sees it, so the guardian asks for the passes that stream
+   * would have asked for (positions, settlements).
+   */
+  syncNow?(...streams: SyncStreamName[]): Promise<void>;
 }
 
 export interface GuardianOptions {
@@ -103,6 +116,12 @@ export class Guardian {
   readonly #holdWords = new Map<number, string>();
   /** Why a position went, from the settlements seen (contractId|outcome -> words). */
   readonly #endReasons = new Map<string, string>();
+  /** The live rules as last read; what watching does not change is not read again. */
+  readonly #rules = new Map<number, GuardRule>();
+  /** Fixtures read from the store, kept until the sync says one changed. */
+  readonly #fixtures = new Map<string, Fixture | null>();
+  /** The figures of the last evaluation: its positions serve the next on the same snapshot. */
+  #lastFigures: FigureSnapshot | undefined;
   /** Fixtures with a live rule, as of the last evaluation. */
   #watched = new Set<string>();
   #stops: (() => void)[] = [];
@@ -127,6 +146,9 @@ export class Guardian {
       ...(opts.onAlert ? { onAlert: opts.onAlert } : {}),
       ...(opts.onLog ? { onLog: opts.onLog } : {}),
       changed: () => this.#viewChanged(),
+      closed: () => {
+        this.#o.engine.syncNow?.('positions', 'settlements').catch(() => undefined);
+      },
     });
   }
 
@@ -140,6 +162,7 @@ export class Guardian {
       e.on('positions:synced', () => this.evaluate()),
       // An index price moved: a knockout guard may be nearer.
       e.on('fixtures:changed', (ev) => {
+        for (const f of ev.fixtures) this.#fixtures.delete(f.contractId);
         if (ev.fixtures.some((f) => this.#watched.has(f.contractId))) this.evaluate();
       }),
       e.on('orders:changed', (ev) => this.#onOrders(ev)),
@@ -203,7 +226,7 @@ export class Guardian {
     const { store } = this.#o;
     const now = this.#now();
     const figures = this.#figures(now);
-    const live = store.guards.live(this.accountId);
+    const live = this.#live();
     const paused = this.#o.book.paused().paused;
     // A position whose close is under way: its other rules wait for it.
     const closing = new Set(
@@ -333,7 +356,38 @@ export class Guardian {
   // ------------------------------------------------------------------ acting
 
   #figures(now: number): FigureSnapshot {
-    return new FigureSnapshot(this.#o.store, this.accountId, this.#o.engine.positionsPollMs, now);
+    this.#lastFigures = new FigureSnapshot(
+      this.#o.store,
+      this.accountId,
+      this.#o.engine.positionsPollMs,
+      now,
+      this.#fixtures,
+      this.#lastFigures,
+    );
+    return this.#lastFigures;
+  }
+
+  /**
+   * The account's live rules: their state and progress read now, the rest kept from the first
+   * read (fixed while armed); a firing rule is read whole, its close moves on.
+   */
+  #live(): GuardRule[] {
+    const { store } = this.#o;
+    const out: GuardRule[] = [];
+    const seen = new Set<number>();
+    for (const p of store.guards.liveProgress(this.accountId)) {
+      seen.add(p.id);
+      const kept = this.#rules.get(p.id);
+      const rule =
+        kept !== undefined && p.state === 'armed' ? { ...kept, ...p } : store.guards.get(p.id);
+      if (rule === undefined) continue;
+      this.#rules.set(p.id, rule);
+      out.push(rule);
+    }
+    if (seen.size !== this.#rules.size) {
+      for (const id of this.#rules.keys()) if (!seen.has(id)) this.#rules.delete(id);
+    }
+    return out;
   }
 
   #where(rule: GuardRule): string {
@@ -363,14 +417,7 @@ export class Guardian {
     this.#holdWords.delete(rule.id);
     const of = size.contracts === position.contracts ? '' : ` of ${position.contracts}`;
     const message = `Fired: the ${ruleText(rule.spec)} on ${this.#where(rule)} (${j.distance ?? 'its condition held'}); selling ${contractsText(size.contracts)}${of} at the market.`;
-    this.#write({
-      accountId: this.accountId,
-      ruleId: rule.id,
-      at: now,
-      kind: rule.spec.kind,
-      contractId: rule.contractId,
-      outcome: rule.outcome,
-      event: 'fired',
+    this.#write(rule, 'fired', now, {
       message,
       observation,
       contracts: size.contracts,
@@ -401,14 +448,7 @@ export class Guardian {
       words ??
       (hold === 'limit' ? LIMIT_MESSAGE : hold === 'budget' ? BUDGET_MESSAGE : HOLD_MESSAGES[hold]);
     const position = figures.position(rule.contractId, rule.outcome);
-    this.#write({
-      accountId: this.accountId,
-      ruleId: rule.id,
-      at: now,
-      kind: rule.spec.kind,
-      contractId: rule.contractId,
-      outcome: rule.outcome,
-      event: 'held',
+    this.#write(rule, 'held', now, {
       hold,
       message: `Held: the ${ruleText(rule.spec)} on ${this.#where(rule)} would fire (${j.distance ?? 'its condition held'}). ${why}`,
       observation: position ? observationOf(j, position, figures, rule, now) : null,
@@ -420,21 +460,31 @@ export class Guardian {
     const reason = this.#endReasons.get(key) ?? 'the position closed';
     if (!this.#o.store.guards.finish(rule.id, ['armed'], 'ended', now, reason)) return;
     this.#holdWords.delete(rule.id);
-    this.#write({
-      accountId: this.accountId,
-      ruleId: rule.id,
-      at: now,
-      kind: rule.spec.kind,
-      contractId: rule.contractId,
-      outcome: rule.outcome,
-      event: 'ended',
+    this.#write(rule, 'ended', now, {
       message: `Ended: the ${kindName(rule.spec.kind)} on ${this.#where(rule)} stops watching: ${reason}.`,
     });
   }
 
-  /** Writes a log row; it goes to onLog once the evaluation's transaction committed. */
-  #write(row: NewGuardLog): void {
-    const entry = this.#o.store.guards.log(row);
+  /** Writes a log row of `rule`; it goes to onLog once the evaluation's transaction committed. */
+  #write(
+    rule: GuardRule,
+    event: GuardLogEvent,
+    at: number,
+    row: Omit<
+      NewGuardLog,
+      'accountId' | 'ruleId' | 'at' | 'kind' | 'contractId' | 'outcome' | 'event'
+    >,
+  ): void {
+    const entry = this.#o.store.guards.log({
+      accountId: this.accountId,
+      ruleId: rule.id,
+      at,
+      kind: rule.spec.kind,
+      contractId: rule.contractId,
+      outcome: rule.outcome,
+      event,
+      ...row,
+    });
     if (this.#o.onLog) this.#written.push(entry);
   }
 

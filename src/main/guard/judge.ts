@@ -46,9 +46,9 @@ export interface GuardFigures {
 
 export interface Judgement {
   /** The figure the rule watches now: distance %, P&L %, closing price, minutes to kick-off. */
-  now: Dec | null;
+  readonly now: Dec | null;
   /** The value of that figure at which it fires. */
-  firesAt: Dec | null;
+  readonly firesAt: Dec | null;
   /** The condition holds on these figures. */
   holds: boolean;
   /** The figures are recent enough to act on. */
@@ -57,8 +57,8 @@ export interface Judgement {
   observedAt: number | null;
   /** trailing_stop: the best closing price seen, this observation included; else null. */
   best: string | null;
-  /** How far it is from firing, in words; null when the figures are missing. */
-  distance: string | null;
+  /** How far it is from firing, in words (worked out when read); null without figures. */
+  readonly distance: string | null;
 }
 
 const HUNDRED = new Dec(100);
@@ -105,21 +105,28 @@ function judgeKnockout(
   none: Judgement,
 ): Judgement {
   if (!p.boosted || p.knockout === undefined || f.index === undefined) return none;
-  // The distance Positions shows (desk/positions.ts), on the index price.
-  const fraction = knockoutDistance(f.index.price, p.knockout);
-  const now = fraction.times(HUNDRED);
+  const index = dec(f.index.price);
+  const knockout = p.knockout;
   const firesAt = dec(spec.percent ?? '0');
-  const holds = now.lte(firesAt);
+  // The distance Positions shows (desk/positions.ts), (index − knockout) / index, at most
+  // percent / 100: multiplied out, so exact and without a division on every update.
+  const holds = index.lte(0) || index.minus(knockout).times(HUNDRED).lte(firesAt.times(index));
+  const distancePercent = () => knockoutDistance(index, knockout).times(HUNDRED);
   return {
-    now,
+    get now() {
+      return distancePercent();
+    },
     firesAt,
     holds,
     fresh: positionsFresh && isFresh(f.index, f.now),
     observedAt: f.index.readAt,
     best: null,
-    distance: holds
-      ? `knockout ${pct(now)} away, within ${pct(firesAt)}`
-      : `knockout ${pct(now)} away, fires at ${pct(firesAt)}`,
+    // Words only when asked for (the view, the log): judging stays cheap.
+    get distance() {
+      return holds
+        ? `knockout ${pct(distancePercent())} away, within ${pct(firesAt)}`
+        : `knockout ${pct(distancePercent())} away, fires at ${pct(firesAt)}`;
+    },
   };
 }
 
@@ -132,28 +139,12 @@ function judgeLevel(
 ): Judgement {
   const stop = spec.kind === 'stop_loss';
   const what = stop ? 'stop' : 'target';
-  let now: Dec;
-  let firesAt: Dec;
-  let distance: string;
-  let holds: boolean;
-  if (spec.price !== undefined) {
-    now = dec(p.estimatedClosingPrice);
-    firesAt = dec(spec.price);
-    holds = stop ? now.lte(firesAt) : now.gte(firesAt);
-    const gap = now.minus(firesAt).abs();
-    distance = holds
-      ? `closing price ${priceText(now)}, at or past the ${what} at ${priceText(firesAt)}`
-      : `closing price ${priceText(now)}, ${priceText(gap)} ${stop ? 'above' : 'below'} the ${what} at ${priceText(firesAt)}`;
-  } else {
-    const percent = dec(spec.percent ?? '0');
-    now = dec(p.pnlPercent);
-    firesAt = stop ? percent.neg() : percent;
-    holds = stop ? now.lte(firesAt) : now.gte(firesAt);
-    const gap = now.minus(firesAt).abs().toDecimalPlaces(1);
-    distance = holds
-      ? `P&L ${pct(now, true)}, at or past the ${what} at ${pct(firesAt, true)}`
-      : `P&L ${pct(now, true)}, ${gap.toString()} points ${stop ? 'above' : 'below'} the ${what} at ${pct(firesAt, true)}`;
-  }
+  const byPrice = spec.price !== undefined;
+  const percent = dec(spec.percent ?? '0');
+  const now = byPrice ? dec(p.estimatedClosingPrice) : dec(p.pnlPercent);
+  const firesAt = byPrice ? dec(spec.price ?? '0') : stop ? percent.neg() : percent;
+  const holds = stop ? now.lte(firesAt) : now.gte(firesAt);
+  const side = stop ? 'above' : 'below';
   return {
     now,
     firesAt,
@@ -161,7 +152,18 @@ function judgeLevel(
     fresh: positionsFresh,
     observedAt: f.snapshotAt,
     best: null,
-    distance,
+    get distance() {
+      if (byPrice) {
+        const gap = priceText(now.minus(firesAt).abs());
+        return holds
+          ? `closing price ${priceText(now)}, at or past the ${what} at ${priceText(firesAt)}`
+          : `closing price ${priceText(now)}, ${gap} ${side} the ${what} at ${priceText(firesAt)}`;
+      }
+      const gap = now.minus(firesAt).abs().toDecimalPlaces(1).toString();
+      return holds
+        ? `P&L ${pct(now, true)}, at or past the ${what} at ${pct(firesAt, true)}`
+        : `P&L ${pct(now, true)}, ${gap} points ${side} the ${what} at ${pct(firesAt, true)}`;
+    },
   };
 }
 
@@ -178,19 +180,24 @@ function judgeTrailing(
   if (positionsFresh && (best === null || closing.gt(best))) best = closing;
   const base = best ?? closing;
   const percent = dec(spec.percent ?? '0');
-  const firesAt = base.times(HUNDRED.minus(percent)).dividedBy(HUNDRED);
-  const holds = closing.lte(firesAt);
-  const below = base.isZero() ? new Dec(0) : base.minus(closing).dividedBy(base).times(HUNDRED);
+  // closing ≤ base × (100 − percent) / 100, multiplied out.
+  const holds = closing.times(HUNDRED).lte(base.times(HUNDRED.minus(percent)));
+  const trail = () => base.times(HUNDRED.minus(percent)).dividedBy(HUNDRED);
   return {
     now: closing,
-    firesAt,
+    get firesAt() {
+      return trail();
+    },
     holds,
     fresh: positionsFresh,
     observedAt: f.snapshotAt,
     best: best === null ? null : best.toString(),
-    distance: holds
-      ? `closing price ${priceText(closing)}, ${pct(below)} below its best ${priceText(base)}: past the trail at ${priceText(firesAt)}`
-      : `closing price ${priceText(closing)}, ${pct(below)} below its best ${priceText(base)}, fires at ${pct(percent)} (${priceText(firesAt)})`,
+    get distance() {
+      const below = base.isZero() ? new Dec(0) : base.minus(closing).dividedBy(base).times(HUNDRED);
+      return holds
+        ? `closing price ${priceText(closing)}, ${pct(below)} below its best ${priceText(base)}: past the trail at ${priceText(trail())}`
+        : `closing price ${priceText(closing)}, ${pct(below)} below its best ${priceText(base)}, fires at ${pct(percent)} (${priceText(trail())})`;
+    },
   };
 }
 
@@ -213,9 +220,11 @@ function judgeTime(
     fresh: positionsFresh,
     observedAt: f.snapshotAt,
     best: null,
-    distance: holds
-      ? `kick-off in ${minutesText(toKickOff)}: within ${minutesText(minutes)}`
-      : `fires in ${minutesText(inMin)} (${minutesText(minutes)} before kick-off)`,
+    get distance() {
+      return holds
+        ? `kick-off in ${minutesText(toKickOff)}: within ${minutesText(minutes)}`
+        : `fires in ${minutesText(inMin)} (${minutesText(minutes)} before kick-off)`;
+    },
   };
 }
 

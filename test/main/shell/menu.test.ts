@@ -21,23 +21,24 @@ const entries = (items: MenuItemConstructorOptions[]) =>
   );
 
 describe('the Go menu', () => {
-  it('lists the seven screens in navigation order with Ctrl/Cmd+1…7, and search', () => {
+  it('lists the eight screens in navigation order with Ctrl/Cmd+1…8, and search', () => {
     expect(entries(goMenu('linux').items)).toEqual([
       'Markets | CmdOrCtrl+1 | false',
       'Portfolio | CmdOrCtrl+2 | false',
       'Positions | CmdOrCtrl+3 | false',
       'Orders | CmdOrCtrl+4 | false',
       'Alerts | CmdOrCtrl+5 | false',
-      'History | CmdOrCtrl+6 | false',
-      'Accounts | CmdOrCtrl+7 | false',
+      'Guardians | CmdOrCtrl+6 | false',
+      'History | CmdOrCtrl+7 | false',
+      'Accounts | CmdOrCtrl+8 | false',
       'separator',
       'Search | / | false',
     ]);
   });
 
   it('on macOS, where every accelerator is live, puts / in the label so fields still type it', () => {
-    expect(entries(goMenu('darwin').items).slice(6)).toEqual([
-      'Accounts | CmdOrCtrl+7 | false',
+    expect(entries(goMenu('darwin').items).slice(7)).toEqual([
+      'Accounts | CmdOrCtrl+8 | false',
       'separator',
       'Search (/) | - | -',
     ]);

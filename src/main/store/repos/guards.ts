@@ -69,6 +69,17 @@ export interface GuardClaim {
   at: number;
 }
 
+/** A live rule's state and watching part (GuardsRepo.liveProgress). */
+export interface LiveGuardProgress {
+  id: number;
+  state: GuardState;
+  best: string | null;
+  streak: number;
+  observedAt: number | null;
+  positionSeen: boolean;
+  hold: GuardHold | null;
+}
+
 /** The watching part of a rule, written after each observation. */
 export interface GuardProgress {
   best?: string | null;
@@ -253,6 +264,39 @@ export class GuardsRepo {
       )
       .all(accountId, limit) as RuleRow[];
     return rows.map(toRule);
+  }
+
+  /**
+   * The account's live rules as far as watching changes them: id, state and progress, oldest
+   * first. The guardian keeps the rest of each rule (it never changes while the rule is
+   * armed), so judging many rules reads a few columns, not every one.
+   */
+  liveProgress(accountId: number): LiveGuardProgress[] {
+    const rows = this.#sql
+      .get(
+        `SELECT id, state, best, streak, observed_at, position_seen, hold
+         FROM guard_rules INDEXED BY guard_rules_by_state
+         WHERE account_id = ? AND state IN ('armed', 'firing') ORDER BY id`,
+      )
+      .raw()
+      .all(accountId) as [
+      number,
+      GuardState,
+      string | null,
+      number,
+      number | null,
+      number,
+      GuardHold | null,
+    ][];
+    return rows.map(([id, state, best, streak, observedAt, seen, hold]) => ({
+      id,
+      state,
+      best,
+      streak,
+      observedAt,
+      positionSeen: seen === 1,
+      hold,
+    }));
   }
 
   /** Every account's armed and firing rules (the CLI's `guard list --all`). */

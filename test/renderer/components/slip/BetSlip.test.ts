@@ -128,6 +128,29 @@ describe('Protect this bet', () => {
     await expect.element(offer.getByRole('status')).toHaveTextContent('Armed: KO guard 5 %');
   });
 
+  test('rules changed first in the dialog are armed as changed, and the offer says so', async () => {
+    await quoteArs();
+    await userEvent.click(page.getByRole('button', { name: /^Place bet/ }));
+    const offer = page.getByRole('region', { name: 'Protect this bet' });
+    await userEvent.click(offer.getByRole('button', { name: 'Change first…' }));
+    const dialog = page.getByRole('dialog', { name: 'Guardians · ARS · ARS v CHE' });
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove Rule 2' }));
+    await userEvent.fill(
+      dialog.getByRole('textbox', { name: 'Close within (% of the knockout)' }),
+      '3',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Arm rule' }));
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(bridge.inputs('guards:arm')).toEqual([
+      {
+        contractId: 'EPL-ARSCHE',
+        outcome: 'ARS',
+        rules: [{ kind: 'knockout', percent: '3', sharePercent: 100, confirmations: 1 }],
+      },
+    ]);
+    await expect.element(offer.getByRole('status')).toHaveTextContent('Armed: KO guard 3 %.');
+  });
+
   test('a refused bet offers nothing to protect', async () => {
     bridge.answer('order:place', (input) => ({
       row: orderRow({ clientOrderId: input.clientOrderId, status: 'REJECTED' }),
