@@ -18,7 +18,7 @@
  *   npx tsx bench/guard.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ExchangeClient } from '../src/main/client/index.js';
 import { GuardBook, Guardian } from '../src/main/guard/index.js';
@@ -37,7 +37,7 @@ const POSITIONS = 200;
 /** The first half is bought without a boost, the rest boosted 50 %. */
 const UNBOOSTED = POSITIONS / 2;
 const FIRE_SAMPLES = 20;
-const EVAL_SAMPLES = 30;
+const EVAL_SAMPLES = 100;
 const PAPER_SAMPLES = 8;
 const READ_SPAN_MS = 6000;
 const READ_PASSES = 10;
@@ -408,6 +408,9 @@ async function main(): Promise<void> {
   console.log('');
   for (const n of notes) console.log(`  - ${n}`);
   console.log(`  - the whole run took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // The machine is shared: a load above its cores stretches every time measured here.
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  console.log(`  - load average ${load.join(', ')} on ${os.availableParallelism()} cores`);
 }
 
 await main();
