@@ -157,7 +157,7 @@ async function moreFreshUpdates(services: AppServices, f: Fixture): Promise<void
   const session = services.session()!;
   for (const p of ['0.09', '0.08', '0.07']) {
     await fall(services, f, p);
-    await session.engine.syncNow('positions', 'fixtures', 'orders');
+    await session.engine.syncNow('positions', 'orders');
   }
 }
 
