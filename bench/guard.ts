@@ -20,17 +20,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ExchangeClient } from '../src/main/client/index.js';
-import { GuardBook, Guardian } from '../src/main/guard/index.js';
 import { createAppServices, type AppServices } from '../src/main/root/services.js';
-import { openStore, type Store } from '../src/main/store/index.js';
 import { SyncEngine, type SyncStreamName } from '../src/main/sync/index.js';
-import { TradingService } from '../src/main/trading/index.js';
 import type { GuardSpec } from '../src/shared/ipc/contract.js';
 import { nearKnockoutPrice } from '../src/shared/rules/knockout.js';
 import { startSandbox, type Sandbox } from '../test/exchange/harness.js';
 import { countRequests, type RequestLog } from '../test/harness/requests.js';
 import { sleep, until } from '../test/harness/wait.js';
+import { openGuardDesk, type GuardDesk } from '../test/main/guard/crash-desk.js';
 import { newFixture, type OpenFixture } from '../test/main/sync/helpers.js';
 
 const POSITIONS = 200;
@@ -103,47 +100,31 @@ const total = (r: Record<string, number>): number => Object.values(r).reduce((a,
 
 // ---------------------------------------------------------------- the sandbox world
 
-interface World {
+interface World extends GuardDesk {
   sandbox: Sandbox;
-  store: Store;
-  accountId: number;
-  client: ExchangeClient;
-  trading: TradingService;
   fixtures: OpenFixture[];
   requests: RequestLog;
   dir: string;
 }
 
+/** The guard desk of the tests (its engine at the app's own intervals) over 200 positions. */
 async function world(): Promise<World> {
   const sandbox = await startSandbox({ blockMs: BLOCK_MS, rateLimits: false });
   const key = await sandbox.newAccount('trade');
   const dir = mkdtempSync(path.join(tmpdir(), 'betdesk-bench-guard-'));
-  const store = openStore(path.join(dir, 'betdesk.sqlite'));
-  const account = store.accounts.create({
-    label: 'bench',
+  const desk = openGuardDesk({
     baseUrl: sandbox.url,
     apiKey: key.apiKey,
-    permission: 'trade',
-  });
-  const client = new ExchangeClient({
-    baseUrl: sandbox.url,
-    credentials: { apiKey: key.apiKey, secret: key.secret },
-  });
-  const trading = new TradingService({
-    client,
-    store,
-    accountId: account.id,
-    polling: { initialMs: 20, maxMs: 100, timeoutMs: 30_000 },
+    secret: key.secret,
+    db: path.join(dir, 'betdesk.sqlite'),
+    intervals: {},
   });
   const fixtures: OpenFixture[] = [];
-  for (let i = 0; i < POSITIONS; i++) {
-    const f = await newFixture(sandbox);
-    fixtures.push(f);
-  }
+  for (let i = 0; i < POSITIONS; i++) fixtures.push(await newFixture(sandbox));
   for (let i = 0; i < POSITIONS; i += 20) {
     await Promise.all(
       fixtures.slice(i, i + 20).map(async (f, k) => {
-        const out = await trading.trade({
+        const out = await desk.trading.trade({
           contractId: f.contractId,
           outcome: f.homeTeam,
           side: 'BUY',
@@ -156,23 +137,7 @@ async function world(): Promise<World> {
     );
   }
   const requests = countRequests(sandbox.app.server);
-  return { sandbox, store, accountId: account.id, client, trading, fixtures, requests, dir };
-}
-
-function engineOf(w: World): SyncEngine {
-  return new SyncEngine({ client: w.client, store: w.store, accountId: w.accountId });
-}
-
-function guardianOf(w: World, engine: SyncEngine, book: GuardBook): Guardian {
-  return new Guardian({
-    store: w.store,
-    book,
-    accountId: w.accountId,
-    bridgeId: String(w.accountId),
-    engine,
-    trading: w.trading,
-    ordersBucket: () => undefined,
-  });
+  return { ...desk, sandbox, fixtures, requests, dir };
 }
 
 const PASS: SyncStreamName[] = ['orders', 'positions', 'fixtures', 'prices'];
@@ -199,14 +164,18 @@ async function sandboxMeasures(): Promise<void> {
       `${((performance.now() - started) / 1000).toFixed(1)} s; sandbox block ${BLOCK_MS} ms`,
   );
   try {
-    // Reads without a rule armed.
-    const plainEngine = engineOf(w);
+    // Reads without a rule armed: an engine with no guardian listening.
+    const plainEngine = new SyncEngine({
+      client: w.client,
+      store: w.store,
+      accountId: w.accountId,
+    });
     await plainEngine.syncNow('orders', 'positions', 'fixtures');
     const [passesWithout, spanWithout, spanWithoutDetail] = await readCost(w, plainEngine);
     await plainEngine.stop();
 
     // 3 rules on every position.
-    const book = new GuardBook({ store: w.store });
+    const { book, engine, guardian } = w;
     // Beyond the default daily limit (10 closes): every sample below closes a position.
     book.configure(w.accountId, {
       limits: { closes: 1000, contracts: null, stake: null },
@@ -220,8 +189,6 @@ async function sandboxMeasures(): Promise<void> {
       });
     }
     const armed = w.store.guards.live(w.accountId).length;
-    const engine = engineOf(w);
-    const guardian = guardianOf(w, engine, book);
 
     // Evaluation per update: a fresh GET /positions of the 200, then evaluate() (the guardian
     // not yet subscribed, so each read is news to it alone).
@@ -295,12 +262,9 @@ async function sandboxMeasures(): Promise<void> {
       measured: `${ms(p95Handed)} (${spread(handed)})`,
       ok: p95Handed <= 50,
     });
-    await guardian.stop();
-    await engine.stop();
   } finally {
     w.requests.detach();
-    await w.client.close();
-    w.store.close();
+    await w.close();
     await w.sandbox.close();
     rmSync(w.dir, { recursive: true, force: true });
   }

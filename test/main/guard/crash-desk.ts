@@ -3,12 +3,13 @@
  * trading service, sync engine, GuardBook and Guardian over a sandbox reached by HTTP, built the
  * way the app's session builds them (src/main/root/session.ts), with short poll intervals so a
  * test does not wait for the default cadence. The crash worker (a child process) and the fault
- * test (in process) both use it, so the parent and the child judge the same guardian.
+ * test (in process) both use it, so the parent and the child judge the same guardian; so does
+ * bench/guard.ts, with the app's own intervals.
  */
 import { ExchangeClient, type ExchangeClientOptions } from '../../../src/main/client/index.js';
 import { GuardBook, Guardian } from '../../../src/main/guard/index.js';
 import { openStore, type Store } from '../../../src/main/store/index.js';
-import { SyncEngine } from '../../../src/main/sync/index.js';
+import { SyncEngine, type SyncIntervals } from '../../../src/main/sync/index.js';
 import { TradingService, type TradingServiceOptions } from '../../../src/main/trading/index.js';
 import type { GuardSpec } from '../../../src/shared/ipc/contract.js';
 
@@ -20,6 +21,8 @@ export interface GuardDeskOptions {
   db: string;
   client?: Partial<ExchangeClientOptions>;
   trading?: Partial<TradingServiceOptions>;
+  /** The sync engine's intervals (default FAST_INTERVALS; `{}`: the app's own). */
+  intervals?: Partial<SyncIntervals>;
   /** Wraps the trading service the guardian sends through (the crash worker's hooks). */
   wrapTrading?: (t: TradingService) => Pick<TradingService, 'placeOrder' | 'waitForFinal'>;
 }
@@ -83,7 +86,7 @@ export function openGuardDesk(o: GuardDeskOptions): GuardDesk {
     client,
     store,
     accountId: account.id,
-    intervals: FAST_INTERVALS,
+    intervals: o.intervals ?? FAST_INTERVALS,
     backoff: { initialMs: 50, maxMs: 500 },
   });
   const book = new GuardBook({ store });
