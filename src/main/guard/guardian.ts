@@ -127,6 +127,9 @@ export class Guardian {
   #stops: (() => void)[] = [];
   #budgetTimer: ReturnType<typeof setTimeout> | undefined;
   #lastView = '';
+  #viewTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The evaluation the next view is built from; undefined: judge again. */
+  #pendingView: { judged: readonly JudgedRule[]; now: number } | undefined;
   /** Log rows written by the evaluation under way, for onLog after it commits. */
   readonly #written: GuardLogEntry[] = [];
   #started = false;
@@ -182,6 +185,8 @@ export class Guardian {
     for (const stop of this.#stops.splice(0)) stop();
     if (this.#budgetTimer !== undefined) clearTimeout(this.#budgetTimer);
     this.#budgetTimer = undefined;
+    if (this.#viewTimer !== undefined) clearTimeout(this.#viewTimer);
+    this.#viewTimer = undefined;
     await this.#closer.stop();
   }
 
@@ -533,16 +538,31 @@ export class Guardian {
     );
   }
 
-  /** onChange when the view differs from the last one sent (its time aside). */
+  /**
+   * onChange when the view differs from the last one sent (its time aside). Built just after
+   * the evaluation, not inside it: the words and the comparison of every rule cost more than
+   * judging them, and a burst of updates (a positions pass, then its index prices) makes one
+   * view. `judged`: the evaluation's own judgements, when nothing moved since.
+   */
   #viewChanged(judged?: readonly JudgedRule[], now?: number): void {
-    const onChange = this.#o.onChange;
-    if (onChange === undefined || this.#stopped) return;
-    const view =
-      judged !== undefined && now !== undefined ? this.#viewOf(judged, now) : this.view();
-    const key = JSON.stringify({ ...view, at: 0 });
-    if (key === this.#lastView) return;
-    this.#lastView = key;
-    onChange(view);
+    if (this.#o.onChange === undefined || this.#stopped) return;
+    this.#pendingView =
+      judged !== undefined && now !== undefined && this.#viewTimer === undefined
+        ? { judged, now }
+        : undefined;
+    if (this.#viewTimer !== undefined) return;
+    this.#viewTimer = setTimeout(() => {
+      this.#viewTimer = undefined;
+      const pending = this.#pendingView;
+      this.#pendingView = undefined;
+      const onChange = this.#o.onChange;
+      if (onChange === undefined || this.#stopped) return;
+      const view = pending ? this.#viewOf(pending.judged, pending.now) : this.view();
+      const key = JSON.stringify({ ...view, at: 0 });
+      if (key === this.#lastView) return;
+      this.#lastView = key;
+      onChange(view);
+    }, 0);
   }
 }
 

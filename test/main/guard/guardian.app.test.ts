@@ -259,4 +259,19 @@ describe('guardians in paper mode', { timeout: 90_000 }, () => {
     expect(await events(services, r.id)).toEqual(['armed', 'fired', 'failed']);
     expect(await contractsHeld(services, f)).toBe(10);
   });
+
+  it('disarms a position’s rules at once when it is closed by hand from the desk', async () => {
+    const { services } = await app.start();
+    const f = await midFixture(services);
+    await hold(services, f, 10);
+    const r = await arm(services, f, spec({ kind: 'stop_loss', percent: '20' }));
+    await services.call(
+      'order:place',
+      marketBet(f, { clientOrderId: `bd-guard-hand-${++bets}`, side: 'SELL', qty: '10' }),
+    );
+    const disarmed = (await rule(services, r.id))!;
+    expect(disarmed).toMatchObject({ state: 'disarmed', reason: 'closed by hand' });
+    expect(await events(services, r.id)).toEqual(['armed', 'disarmed']);
+    await expect.poll(() => contractsHeld(services, f), WAIT).toBe(0);
+  });
 });

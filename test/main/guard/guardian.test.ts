@@ -312,10 +312,22 @@ describe('the guardian', () => {
     expect(events(id)).toEqual(['armed', 'fired', 'sent', 'filled']);
   });
 
-  it('judges 200 positions with 3 rules each from the store alone', () => {
+  it('judges 200 positions with 3 rules each from the store alone', async () => {
     const feed = new Feed();
     feed.positionsPollMs = 3500;
-    const g = guardian(feed, new Trading());
+    // As in the app: the screens are told of each change.
+    let views = 0;
+    const g = new Guardian({
+      store,
+      book,
+      accountId: t.accountId,
+      bridgeId: null,
+      engine: feed,
+      trading: new Trading(),
+      ordersBucket: () => undefined,
+      now: () => clock,
+      onChange: () => views++,
+    });
     const positions: Position[] = [];
     const fixtures = [];
     for (let i = 0; i < 200; i++) {
@@ -348,5 +360,6 @@ describe('the guardian', () => {
       `evaluate, 200 positions x 3 rules: median ${runs[25]!.toFixed(2)} ms, p95 ${runs[47]!.toFixed(2)} ms`,
     );
     expect(store.guards.live(t.accountId).filter((r) => r.state === 'armed')).toHaveLength(600);
+    await expect.poll(() => views).toBe(1);
   });
 });
