@@ -21,7 +21,7 @@ describe('alert settings', () => {
     expect(DEFAULT_ALERT_SETTINGS).toEqual({
       levels: ['0.1', '0.05', '0.02'],
       margin: '0.01',
-      notify: { near: true, knocked_out: true, filled: true, rejected: true },
+      notify: { near: true, knocked_out: true, filled: true, rejected: true, guard: true },
     });
   });
 

@@ -129,7 +129,7 @@ describe('the Electron shell', () => {
     expect(services.stopped).toBe(1);
   });
 
-  it('puts a tray icon with open, pause sync and quit, and the sync state in its tooltip', async () => {
+  it('puts a tray icon with open, pause sync, pause guardians and quit, and the sync state in its tooltip', async () => {
     const { services } = await start();
     await settle();
     const tray = electron.Tray.all[0]!;
@@ -137,6 +137,7 @@ describe('the Electron shell', () => {
       'Open Betdesk',
       'separator',
       'Pause sync',
+      'Pause guardians',
       'separator',
       'Quit Betdesk',
     ]);
