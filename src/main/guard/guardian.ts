@@ -27,6 +27,7 @@ import type { BucketSnapshot } from '../governor/index.js';
 import type {
   GuardLogEntry,
   GuardProgress,
+  LiveGuardProgress,
   GuardRule,
   NewGuardLog,
   Store,
@@ -305,7 +306,7 @@ export class Guardian {
         if (Object.keys(progress).length > 0 && !store.guards.progress(rule.id, progress)) {
           continue; // Another process moved it (claimed, disarmed): the next view shows it.
         }
-        judged.push({ rule: { ...rule, ...definedOf(progress) }, judgement });
+        judged.push({ rule: written(rule, progress), judgement });
       }
     });
 
@@ -383,8 +384,9 @@ export class Guardian {
     for (const p of store.guards.liveProgress(this.accountId)) {
       seen.add(p.id);
       const kept = this.#rules.get(p.id);
+      // The kept rule takes the watching part in place: no copy of 600 rules per update.
       const rule =
-        kept !== undefined && p.state === 'armed' ? { ...kept, ...p } : store.guards.get(p.id);
+        kept !== undefined && p.state === 'armed' ? keep(kept, p) : store.guards.get(p.id);
       if (rule === undefined) continue;
       this.#rules.set(p.id, rule);
       out.push(rule);
@@ -613,11 +615,28 @@ function observationOf(
 }
 
 function sameDec(a: string, b: string | null): boolean {
-  return b !== null && dec(a).eq(b);
+  return b !== null && (a === b || dec(a).eq(b));
 }
 
-function definedOf(p: GuardProgress): Partial<GuardRule> {
-  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
+/** The kept rule with the store's watching part of it (liveProgress), changed in place. */
+function keep(rule: GuardRule, p: LiveGuardProgress): GuardRule {
+  rule.state = p.state;
+  rule.best = p.best;
+  rule.streak = p.streak;
+  rule.observedAt = p.observedAt;
+  rule.positionSeen = p.positionSeen;
+  rule.hold = p.hold;
+  return rule;
+}
+
+/** The kept rule after `progress` was written to the store, changed in place. */
+function written(rule: GuardRule, p: GuardProgress): GuardRule {
+  if (p.best !== undefined) rule.best = p.best;
+  if (p.streak !== undefined) rule.streak = p.streak;
+  if (p.observedAt !== undefined) rule.observedAt = p.observedAt;
+  if (p.positionSeen !== undefined) rule.positionSeen = p.positionSeen;
+  if (p.hold !== undefined) rule.hold = p.hold;
+  return rule;
 }
 
 /** Six random base-36 characters: a claim's clientOrderId is made once and stored. */

@@ -64,6 +64,24 @@ export interface Judgement {
 const HUNDRED = new Dec(100);
 const MINUTE_MS = 60_000;
 
+/**
+ * Decimal strings read once: the same prices, P&L percentages and rule figures come back on
+ * every update, and parsing them again is most of a judgement's cost (Dec is immutable, so one
+ * parse serves every rule). Emptied when it grows past DEC_CACHE_SIZE.
+ */
+const decCache = new Map<string, Dec>();
+const DEC_CACHE_SIZE = 20_000;
+
+function decOf(text: string): Dec {
+  let d = decCache.get(text);
+  if (d === undefined) {
+    if (decCache.size >= DEC_CACHE_SIZE) decCache.clear();
+    d = dec(text);
+    decCache.set(text, d);
+  }
+  return d;
+}
+
 /** Whether the positions snapshot is recent enough at `now`. */
 export function snapshotFresh(f: Pick<GuardFigures, 'snapshotAt' | 'pollMs' | 'now'>): boolean {
   return f.snapshotAt !== null && f.now - f.snapshotAt <= f.pollMs * STALE_AFTER_POLLS;
@@ -105,9 +123,9 @@ function judgeKnockout(
   none: Judgement,
 ): Judgement {
   if (!p.boosted || p.knockout === undefined || f.index === undefined) return none;
-  const index = dec(f.index.price);
+  const index = decOf(f.index.price);
   const knockout = p.knockout;
-  const firesAt = dec(spec.percent ?? '0');
+  const firesAt = decOf(spec.percent ?? '0');
   // The distance Positions shows (desk/positions.ts), (index − knockout) / index, at most
   // percent / 100: multiplied out, so exact and without a division on every update.
   const holds = index.lte(0) || index.minus(knockout).times(HUNDRED).lte(firesAt.times(index));
@@ -140,9 +158,9 @@ function judgeLevel(
   const stop = spec.kind === 'stop_loss';
   const what = stop ? 'stop' : 'target';
   const byPrice = spec.price !== undefined;
-  const percent = dec(spec.percent ?? '0');
-  const now = byPrice ? dec(p.estimatedClosingPrice) : dec(p.pnlPercent);
-  const firesAt = byPrice ? dec(spec.price ?? '0') : stop ? percent.neg() : percent;
+  const percent = decOf(spec.percent ?? '0');
+  const now = byPrice ? decOf(p.estimatedClosingPrice) : decOf(p.pnlPercent);
+  const firesAt = byPrice ? decOf(spec.price ?? '0') : stop ? percent.neg() : percent;
   const holds = stop ? now.lte(firesAt) : now.gte(firesAt);
   const side = stop ? 'above' : 'below';
   return {
@@ -174,12 +192,12 @@ function judgeTrailing(
   f: GuardFigures,
   positionsFresh: boolean,
 ): Judgement {
-  const closing = dec(p.estimatedClosingPrice);
+  const closing = decOf(p.estimatedClosingPrice);
   // The best seen since armed, from the store; a fresh observation may raise it.
-  let best = kept === null ? null : dec(kept);
+  let best = kept === null ? null : decOf(kept);
   if (positionsFresh && (best === null || closing.gt(best))) best = closing;
   const base = best ?? closing;
-  const percent = dec(spec.percent ?? '0');
+  const percent = decOf(spec.percent ?? '0');
   // closing ≤ base × (100 − percent) / 100, multiplied out.
   const holds = closing.times(HUNDRED).lte(base.times(HUNDRED.minus(percent)));
   const trail = () => base.times(HUNDRED.minus(percent)).dividedBy(HUNDRED);

@@ -73,6 +73,7 @@ export {
   type GuardClaim,
   type GuardLogEntry,
   type GuardProgress,
+  type LiveGuardProgress,
   type GuardRule,
   type NewGuardLog,
 } from './repos/guards.js';
