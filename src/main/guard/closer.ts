@@ -9,7 +9,7 @@
 import { ErrorCodes } from '../../shared/api/errors.js';
 import { isFinalStatus, type Order } from '../../shared/api/schemas.js';
 import type { GuardLogEvent } from '../../shared/ipc/contract.js';
-import { formatUsd } from '../../shared/money.js';
+import { dec, formatUsd } from '../../shared/money.js';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import { fixtureName } from '../desk/rows.js';
 import type { GuardLogEntry, GuardRule, Store } from '../store/index.js';
@@ -261,7 +261,13 @@ export class GuardCloser {
     const { store } = this.#o;
     const at = this.#o.now();
     const sold = `${contractsText(order.contracts)} of ${this.#where(rule)} at ${order.entryPrice}`;
-    const proceeds = order.proceeds !== undefined ? `, proceeds ${formatUsd(order.proceeds)}` : '';
+    // A boosted bet sold at or below its loan returns nothing: said, so $0.00 is not a mystery.
+    const gone =
+      order.proceeds !== undefined && dec(order.proceeds).isZero() && rule.spec.kind === 'knockout'
+        ? ' (what it fetched went to repay the boost’s loan)'
+        : '';
+    const proceeds =
+      order.proceeds !== undefined ? `, proceeds ${formatUsd(order.proceeds)}${gone}` : '';
     const message = `Closed: sold ${sold}${proceeds}. The ${ruleText(rule.spec)} did its work.`;
     const done = store.transaction(() => {
       if (!store.guards.finish(rule.id, ['firing'], 'closed', at, `sold ${sold}`)) return null;

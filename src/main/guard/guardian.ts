@@ -604,12 +604,18 @@ function observationOf(
   rule: GuardRule,
   now: number,
 ): GuardObservation {
+  const index = figures.figures(rule).index;
+  // A knockout guard judges a fresh index read; the positions read before it does not describe
+  // that moment (its closing price and P&L are from before the move), so they are left out
+  // rather than shown beside a price they never met.
+  const older =
+    index?.readAt != null && figures.snapshotAt !== null && figures.snapshotAt < index.readAt;
   return {
     at: j.observedAt ?? now,
-    closingPrice: position.estimatedClosingPrice,
-    indexPrice: figures.figures(rule).index?.price ?? null,
-    pnl: position.pnl,
-    pnlPercent: position.pnlPercent,
+    closingPrice: older ? null : position.estimatedClosingPrice,
+    indexPrice: index?.price ?? null,
+    pnl: older ? null : position.pnl,
+    pnlPercent: older ? null : position.pnlPercent,
     contracts: position.contracts,
   };
 }

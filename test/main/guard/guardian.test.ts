@@ -11,6 +11,7 @@ import { Guardian, type GuardFeed } from '../../../src/main/guard/guardian.js';
 import type { BucketSnapshot } from '../../../src/main/governor/index.js';
 import type { Store } from '../../../src/main/store/index.js';
 import { TypedEmitter } from '../../../src/main/sync/emitter.js';
+import { markIndexRead } from '../../../src/main/sync/streams/index-reads.js';
 import type { SyncEvents } from '../../../src/main/sync/events.js';
 import type { OrderOutcome, OrderParams } from '../../../src/main/trading/index.js';
 import type { GuardSpec } from '../../../src/shared/ipc/contract.js';
@@ -260,6 +261,33 @@ describe('the guardian', () => {
     const failed = store.guards.logPage(t.accountId, { ruleId: id, event: 'failed' }).rows[0]!;
     expect(failed.errorCode).toBe(-2029);
     expect(failed.message).toMatch(/could not sell\. Nothing is held on that outcome to sell\./);
+  });
+
+  it('logs a knockout guard on its fresh index, without the closing price of an older read', async () => {
+    const trading = new Trading();
+    const g = guardian(new Feed(), trading);
+    // Positions read first (before the move): closing 0.9000, P&L −1 %.
+    snapshot({ boosted: true, knockout: '0.4000', estimatedClosingPrice: '0.9000' });
+    const id = arm({ kind: 'knockout', percent: '5', sharePercent: 100, confirmations: 1 });
+    // Then the index falls to 0.4100 and is read: 2.4 % above the knockout.
+    clock += 5;
+    store.fixtures.upsertMany(
+      t.accountId,
+      [fixture('EPL-1', { startsAt: NOW + 86_400_000, homePrice: '0.4100', awayPrice: '0.5900' })],
+      clock,
+    );
+    markIndexRead({ store, accountId: t.accountId, now: () => clock }, ['EPL-1'], POLL);
+    g.evaluate();
+    await g.idle();
+    const fired = store.guards.logPage(t.accountId, { ruleId: id, event: 'fired' }).rows[0]!;
+    expect(fired.observation).toMatchObject({
+      indexPrice: '0.4100',
+      closingPrice: null,
+      pnl: null,
+      pnlPercent: null,
+      contracts: 10,
+    });
+    expect(trading.placed).toHaveLength(1);
   });
 
   it('after a restart sends a claimed close again under the same id when it was never placed', async () => {
