@@ -12,6 +12,8 @@ export interface GuardTarget {
   outcome: string;
   /** The fixture as people name it: "ARS v CHE". */
   name: string;
+  /** False for a bet without a boost: it has no knockout, so no knockout guard. */
+  boosted?: boolean;
 }
 
 export interface GuardDraft {

@@ -20,11 +20,15 @@ const onClose = vi.fn();
 
 const target = { contractId: 'EPL-ARSCHE', outcome: 'ARS', name: 'ARS v CHE' };
 
-async function open(view: GuardsView, prefill: GuardSpec[] = []): Promise<void> {
+async function open(
+  view: GuardsView,
+  prefill: GuardSpec[] = [],
+  on: typeof target & { boosted?: boolean } = target,
+): Promise<void> {
   bridge.answer('guards:list', view);
   stop = root.guards.start();
   await settle();
-  remove = mountWith(GuardDialog, root, { target, prefill, onClose });
+  remove = mountWith(GuardDialog, root, { target: on, prefill, onClose });
 }
 
 beforeEach(() => {
@@ -76,6 +80,16 @@ test('arming sends each rule as typed, then closes the dialog', async () => {
     ],
   });
   await expect.poll(() => onClose.mock.calls.length).toBe(1);
+});
+
+test('a position without a boost starts from a stop loss and offers no knockout guard', async () => {
+  await open(guardsView(), [], { ...target, boosted: false });
+  const first = dialog().getByRole('group', { name: 'Rule 1' });
+  const kind = first.getByRole('combobox', { name: 'Rule' });
+  await expect.element(kind).toHaveValue('stop_loss');
+  const options = [...(kind.element() as HTMLSelectElement).options].map((o) => o.value);
+  expect(options).not.toContain('knockout');
+  expect(options).toContain('trailing_stop');
 });
 
 test('a figure that is not a rule is refused in words, and nothing is sent', async () => {

@@ -87,7 +87,12 @@ describe('Protect this bet', () => {
 
   beforeEach(async () => {
     bridge.answer('order:place', (input) => ({
-      row: orderRow({ clientOrderId: input.clientOrderId, status: 'FILLED' }),
+      row: orderRow({
+        clientOrderId: input.clientOrderId,
+        status: 'FILLED',
+        boost: 50,
+        knockout: '0.2800',
+      }),
       repeated: false,
     }));
     bridge.answer('guards:list', guardsView());
@@ -126,6 +131,24 @@ describe('Protect this bet', () => {
       ],
     });
     await expect.element(offer.getByRole('status')).toHaveTextContent('Armed: KO guard 5 %');
+  });
+
+  test('a bet without a boost is offered the defaults but its knockout guard, and says why', async () => {
+    bridge.answer('order:place', (input) => ({
+      row: orderRow({ clientOrderId: input.clientOrderId, status: 'FILLED' }),
+      repeated: false,
+    }));
+    await quoteArs();
+    await userEvent.click(page.getByRole('button', { name: /^Place bet/ }));
+    const offer = page.getByRole('region', { name: 'Protect this bet' });
+    await expect
+      .element(offer.getByText('Your default knockout guard is left out: this bet has no boost'))
+      .toBeVisible();
+    await userEvent.click(offer.getByRole('button', { name: 'Arm this rule' }));
+    await expect.poll(() => bridge.inputs('guards:arm')).toHaveLength(1);
+    expect(bridge.inputs('guards:arm')[0]?.rules).toEqual([
+      { kind: 'stop_loss', percent: '20', sharePercent: 50, confirmations: 1 },
+    ]);
   });
 
   test('rules changed first in the dialog are armed as changed, and the offer says so', async () => {
