@@ -288,7 +288,8 @@ test('after a bet the slip offers the default rules, armed only on Arm', async (
   const problems: string[] = [];
   await page.goto(host.url);
   await pick(page, 0);
-  const place = await quote(page, { contracts: '10' });
+  // A boosted bet: it has a knockout, so the default knockout guard is offered too.
+  const place = await quote(page, { contracts: '10', boost: 50 });
   await place.click();
   await slipOf(page).getByRole('button', { name: 'Confirm bet' }).click();
   const offer = slipOf(page).getByRole('region', { name: 'Protect this bet' });

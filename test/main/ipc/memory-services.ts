@@ -176,6 +176,8 @@ export function memoryServices(): MemoryServices {
   let desk: DeskSettings = { oneClickBetting: false, startAtLogin: false, startHidden: false };
   const notices = new Set<string>();
   const placed = new Map<string, OrderRow>();
+  /** The boost of the last quote asked for: the bet placed on it carries it. */
+  let quotedBoost = 0;
   const practised = (what: string) => ({ message: `${what} (memory).` });
   const events = new IpcEventHub();
   const guards = new MemoryGuards({
@@ -268,28 +270,37 @@ export function memoryServices(): MemoryServices {
           syncedAt: 1_800_000_000_000,
         })),
       'quote:request': (input) =>
-        call('quotes.request', input, (): QuoteResult => ({
-          quote: {
-            rfqId: 'rfq-1',
-            reqId: '',
-            contracts: Number(input.qty),
-            isOpen: true,
-            entryPrice: '0.5600',
-            indexPrice: '0.5500',
-            cost: '5.66',
-            maxWin: '10.00',
-            exitValue: '5.40',
-            minContracts: 1,
-            exchangeCapacity: 1000,
-            expiresAt: 1_800_000_030_000,
-          },
-          clockOffsetMs: 12,
-          receivedAt: 1_800_000_000_000,
-        })),
+        call('quotes.request', input, (): QuoteResult => {
+          quotedBoost = input.side === 'BUY' ? input.boost : 0;
+          return {
+            quote: {
+              rfqId: 'rfq-1',
+              reqId: '',
+              contracts: Number(input.qty),
+              isOpen: true,
+              entryPrice: '0.5600',
+              indexPrice: '0.5500',
+              cost: '5.66',
+              maxWin: '10.00',
+              exitValue: '5.40',
+              minContracts: 1,
+              exchangeCapacity: 1000,
+              expiresAt: 1_800_000_030_000,
+            },
+            clockOffsetMs: 12,
+            receivedAt: 1_800_000_000_000,
+          };
+        }),
       'order:place': (input) =>
         call('trading.place', input, () => {
           const repeated = placed.has(input.clientOrderId);
-          const row = placed.get(input.clientOrderId) ?? sampleRow(input.clientOrderId);
+          // A boosted bet's row is boosted (the slip offers a knockout guard only then).
+          const boost = input.bet?.boost ?? quotedBoost;
+          const row =
+            placed.get(input.clientOrderId) ??
+            (boost > 0
+              ? { ...sampleRow(input.clientOrderId), boost, knockout: '0.2800' }
+              : sampleRow(input.clientOrderId));
           placed.set(input.clientOrderId, row);
           return { row, repeated };
         }),
