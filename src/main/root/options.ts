@@ -1,6 +1,7 @@
 /** What the shell, the browser host and the tests pass to the composition root (services.ts). */
 import type { ExportDestination } from '../export/index.js';
 import type { AppLog } from '../log/index.js';
+import type { StartTracker } from '../start/index.js';
 
 export interface ServicesOptions {
   /** Directory for the database and other state. */
@@ -30,4 +31,9 @@ export interface ServicesOptions {
   openFolder?: (path: string) => Promise<string>;
   /** The desk's fill-to-snapshot margin, ms (default 2000): tests shorten it to wait less. */
   clockMarginMs?: number;
+  /**
+   * Where the start's progress is kept (main/start): the host and the shell make it first, so
+   * the page can show it; the store's opening reports to it and the services say 'ready'.
+   */
+  start?: StartTracker;
 }

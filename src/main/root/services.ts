@@ -40,6 +40,7 @@ import { PaperMode } from '../practice/paper.js';
 import type { Store } from '../store/index.js';
 import { StoreReads } from '../store/read-worker.js';
 import { supportFeature } from '../support/feature.js';
+import { StartTracker } from '../start/index.js';
 import { statusFeature } from '../sync/feature.js';
 import { ActiveAccount, reasonOf, rememberedAccount } from './active.js';
 import { RateGovernors } from './connection.js';
@@ -204,13 +205,16 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     statusFeature(active),
     storeNoticesFeature(notices, () => accounts['app:info']({})),
   );
+  const start = options.start ?? new StartTracker();
+  const starting = { 'app:start': () => Promise.resolve(start.current()) };
   const support = supportFeature({
     options,
     store,
     session: () => active.session,
     handlers: features,
   });
-  const handlers: IpcHandlers = withRefusals(combineHandlers(features, support));
+  const handlers: IpcHandlers = withRefusals(combineHandlers(features, support, starting));
+  start.report({ phase: 'ready', message: 'Ready.' });
   return {
     store,
     session: () => active.session,

@@ -10,7 +10,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import { AlertRaised, AlertsSummary, alertCalls } from './schemas/alerts.js';
-import { AppInfo, AppStatus, ShowRequest, appCalls } from './schemas/app.js';
+import { AppInfo, AppStatus, ShowRequest, StartProgress, appCalls } from './schemas/app.js';
 import { OrdersChanged, PositionsChanged, deskCalls } from './schemas/desk.js';
 import {
   ExportProgress,
@@ -74,6 +74,7 @@ export type IpcOutput<C extends IpcChannel> = IpcContract[C]['output'];
 export const ipcEvents = {
   'app:changed': AppInfo,
   'app:show': ShowRequest,
+  'app:starting': StartProgress,
   'sync:status': AppStatus,
   'fixtures:changed': FixturesChanged,
   'positions:changed': PositionsChanged,

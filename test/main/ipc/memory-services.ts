@@ -232,6 +232,16 @@ export function memoryServices(): MemoryServices {
       }),
     handlers: {
       'app:info': () => call('app.info', undefined, info),
+      'app:start': () =>
+        call('app.start', undefined, () => ({
+          phase: 'ready' as const,
+          message: 'Ready.',
+          done: null,
+          total: null,
+          unit: '',
+          startedAt: 0,
+          phaseStartedAt: 0,
+        })),
       'store:acknowledge': ({ at }) => call('storeNotices.acknowledge', at, info),
       'accounts:list': () =>
         call('accounts.list', undefined, () => ({ accounts: accounts.map((a) => ({ ...a })) })),

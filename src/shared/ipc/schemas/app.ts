@@ -174,9 +174,43 @@ export const ShowRequest = Closed({
 });
 export type ShowRequest = Static<typeof ShowRequest>;
 
+/** Where the start is: what main is doing before the desk can show (docs/data.md, "Start"). */
+export const START_PHASES = [
+  'opening',
+  'moving',
+  'checking',
+  'backing-up',
+  'upgrading',
+  'rebuilding',
+  'starting',
+  'ready',
+  'failed',
+] as const;
+export type StartPhase = (typeof START_PHASES)[number];
+
+/**
+ * The start's progress: said in the window (the start screen), on the host's stderr and by the
+ * CLI. `done` of `total` is how far the phase is when that is known (pages of a backup, steps
+ * of an upgrade), null when it is not.
+ */
+export const StartProgress = Closed({
+  phase: Literals(START_PHASES),
+  message: Type.String({
+    description: 'What is happening, in words: "Upgrading your store: step 2 of 3 (realized P&L)".',
+  }),
+  done: Nullable(Count('How much of the phase is done, in `unit`s.')),
+  total: Nullable(Count('How much there is to do, in `unit`s.')),
+  unit: Type.String({ description: '"pages", "steps", ... ; empty when no count is known.' }),
+  startedAt: Millis('When the start began, local clock.'),
+  phaseStartedAt: Millis('When this phase began, local clock.'),
+});
+export type StartProgress = Static<typeof StartProgress>;
+
 /** Calls of the app as a whole: its mode, accounts, status and sync, settings, store notices. (contract.ts joins every feature's calls.) */
 export const appCalls = {
   'app:info': { input: NoInput, output: AppInfo },
+  /** Answered from the first moment, before the store is open (main/start). */
+  'app:start': { input: NoInput, output: StartProgress },
   'accounts:list': { input: NoInput, output: AccountList },
   'accounts:add': { input: NewAccount, output: AddedAccount },
   'accounts:remove': { input: AccountRef, output: Removed },

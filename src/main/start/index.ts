@@ -1,0 +1,2 @@
+/** The start (docs/data.md, "Start"): its progress, which the bridge serves from the first moment (ipc/start-gate.ts). */
+export { StartTracker, type StartListener, type StartReport, type StartStep } from './tracker.js';
