@@ -127,7 +127,7 @@ export class SyncEngine {
     this.#abort = new AbortController();
     const now = this.#now();
     for (const s of this.#streams.values()) s.nextAt = now;
-    if (this.#passes.sweepDue()) this.#holdOrders();
+    if (this.#passes.sweepReadsOrders()) this.#holdOrders();
     this.#schedule();
     this.#emitStatus();
   }
@@ -168,7 +168,7 @@ export class SyncEngine {
     this.#paused = false;
     const now = this.#now();
     for (const s of this.#streams.values()) if (s.running === null) s.nextAt = now;
-    if (this.#passes.sweepDue()) this.#holdOrders();
+    if (this.#passes.sweepReadsOrders()) this.#holdOrders();
     this.#schedule();
     this.#emitStatus();
   }
