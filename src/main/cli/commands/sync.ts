@@ -41,11 +41,16 @@ export async function syncCommand(
     onLog: (row: GuardLogEntry) => out.json({ ...row, event: `guard:${row.event}` }),
   });
   followHistory(engine, out);
+  // A read waiting for the rate governor's next token does not hold the process up by itself
+  // (governor/time.ts); a resync spends the burst and waits a second a page, so this does.
+  const holdOpen = setInterval(() => undefined, 60_000);
   try {
     const resync = p.values['resync'] === true;
     if (resync) {
-      out.say(`Resyncing the history of account "${ctx.account.label}"; Ctrl-C stops it, and`);
-      out.say('the next `sync --resync`, `sync` or app start carries on where it stopped.');
+      out.say(
+        `Resyncing the history of account "${ctx.account.label}" (Ctrl-C stops it; the next ` +
+          'sync or app start carries on where it stopped).',
+      );
       // Ctrl-C stops the sweep between two pages; what it stored is kept.
       let stopped = false;
       void signals.wait().then(() => {
@@ -96,6 +101,7 @@ export async function syncCommand(
     await engine.stop();
     return EXIT.ok;
   } finally {
+    clearInterval(holdOpen);
     await guardian.stop();
     await engine.stop();
     await ctx.close();
