@@ -161,13 +161,13 @@ export class HistorySweeps {
           },
         },
       });
-      const p = this.#progress!;
+      const p = this.#progress;
       this.#set({ ...p, state: 'done', estimatedPages: p.pages });
       return { pass, newestWanted: reading.newestWanted };
     } catch (err) {
       const interrupted = isAborted(err) || ctx.signal.aborted;
       this.#set({
-        ...this.#progress!,
+        ...this.#progress,
         state: interrupted ? 'interrupted' : 'failed',
         message: interrupted ? HISTORY_INTERRUPTED : historyFailure(err, reason),
       });

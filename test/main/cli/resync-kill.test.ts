@@ -82,7 +82,7 @@ function resync(
     exited: new Promise((resolve) => child.once('exit', resolve)),
   };
   let rest = '';
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     const lines = (rest + d.toString('utf8')).split('\n');
     rest = lines.pop() ?? '';
     for (const line of lines) {
