@@ -266,7 +266,11 @@ export class SyncEngine {
     });
   }
 
-  /** The latest history sweep's progress (first sync or resync), or null if none ran. */
+  /**
+   * The latest history sweep's progress (first sync or resync); before one runs, the one the
+   * store remembers unfinished ('interrupted', carried on at the next settlements pass); null
+   * if none.
+   */
   historyProgress(): HistorySweepProgress | null {
     return this.#passes.history.progress;
   }

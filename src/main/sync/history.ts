@@ -70,7 +70,10 @@ export class HistorySweeps {
     }
   }
 
-  /** The latest sweep's progress (a copy), or null when none ran since the engine was made. */
+  /**
+   * The latest sweep's progress (a copy): the one the store remembers unfinished until it
+   * carries on, else null when none ran since the engine was made.
+   */
   get progress(): HistorySweepProgress | null {
     return this.#progress === null ? null : { ...this.#progress };
   }
