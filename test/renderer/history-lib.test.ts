@@ -121,7 +121,7 @@ describe('history in words', () => {
       'First sync of this account’s history: 1 page fetched, 1 new record so far.',
     );
     expect(syncSentence({ ...p, state: 'failed' })).toBe(
-      'First sync of this account’s history failed: Rate limited by the exchange. Nothing stored was removed; resync again to finish it.',
+      'First sync of this account’s history failed: Rate limited by the exchange. Nothing stored was removed; it carries on where it stopped when sync retries.',
     );
   });
 

@@ -11,9 +11,13 @@ Commands:
                                                     cannot be checked
   accounts list                                     one JSON line per account
   accounts remove --label L                         the account and its keychain entry
-  sync [--once]                                     keep the local store in sync (until Ctrl-C),
+  sync [--once] [--resync]                          keep the local store in sync (until Ctrl-C),
                                                     or one pass with --once; the account's
-                                                    guardians act meanwhile (docs/guardians.md)
+                                                    guardians act meanwhile (docs/guardians.md);
+                                                    --resync reads the whole history again (or
+                                                    carries on one left unfinished), a progress
+                                                    line per page on standard error, then one
+                                                    pass and exit as --once
   quote --contract C --outcome O --side BUY|SELL --qty Q --unit BASE|QUOTE [--boost B]
   order <quote options> [--type MARKET|FOK] [--client-order-id ID]
                                                     place and wait for the final status

@@ -127,7 +127,7 @@ export class SyncEngine {
     this.#abort = new AbortController();
     const now = this.#now();
     for (const s of this.#streams.values()) s.nextAt = now;
-    if (this.#passes.sweepDue()) this.#holdOrders();
+    if (this.#passes.sweepReadsOrders()) this.#holdOrders();
     this.#schedule();
     this.#emitStatus();
   }
@@ -168,7 +168,7 @@ export class SyncEngine {
     this.#paused = false;
     const now = this.#now();
     for (const s of this.#streams.values()) if (s.running === null) s.nextAt = now;
-    if (this.#passes.sweepDue()) this.#holdOrders();
+    if (this.#passes.sweepReadsOrders()) this.#holdOrders();
     this.#schedule();
     this.#emitStatus();
   }
@@ -266,7 +266,11 @@ export class SyncEngine {
     });
   }
 
-  /** The latest history sweep's progress (first sync or resync), or null if none ran. */
+  /**
+   * The latest history sweep's progress (first sync or resync); before one runs, the one the
+   * store remembers unfinished ('interrupted', carried on at the next settlements pass); null
+   * if none.
+   */
   historyProgress(): HistorySweepProgress | null {
     return this.#passes.history.progress;
   }

@@ -40,15 +40,15 @@ export class HistorySweepInterruptedError extends Error {
 }
 
 /**
- * The sentence for a sweep of the history that failed. A first sync's sweep runs again when the
- * stream retries; a resync is asked for again by the user.
+ * The sentence for a sweep of the history that failed. Either sweep carries on where it
+ * stopped when the stream retries (history.ts).
  */
 export function historyFailure(err: unknown, reason: HistorySweepReason): string {
   if (isDiskFull(err)) {
     const then =
       reason === 'first-sync'
         ? 'It will sync again when there is room'
-        : 'Resync when there is room';
+        : 'The resync carries on when there is room';
     return `${DISK_FULL_PREFIX}the history it read. ${then}; ${NOTHING_LOST}`;
   }
   const why = err instanceof Error ? err.message : String(err);

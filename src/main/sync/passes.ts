@@ -62,6 +62,7 @@ export class StreamPasses {
     this.#accountId = ctx.accountId;
     this.history = new HistorySweeps({
       accountId: ctx.accountId,
+      store: ctx.store,
       now: () => host.now(),
       emit: (p) => events.emit('history:progress', p),
     });
@@ -70,10 +71,14 @@ export class StreamPasses {
     this.boostedOpen = boostedPositions(ctx).length > 0;
   }
 
-  /** The next settlements pass is a history sweep (the first sync, or a resync asked for). */
-  sweepDue(): boolean {
+  /**
+   * The next settlements pass is a history sweep (the first sync, or a resync asked for or
+   * left unfinished) that still has the orders to read.
+   */
+  sweepReadsOrders(): boolean {
     if (!this.#host.has('settlements')) return false;
-    return this.history.due(isBackfilled(this.#host.ctx())) !== null;
+    const reason = this.history.due(isBackfilled(this.#host.ctx()));
+    return reason !== null && this.history.readsOrders(reason);
   }
 
   /** Prices the history refused as not exact: said, never rounded (docs/prices.md). */
@@ -199,7 +204,9 @@ export class StreamPasses {
   /** The settlements stream's pass as a history sweep (engine.ts says why it runs so). */
   async #sweep(ctx: StreamContext, reason: HistorySweepReason): Promise<HistorySweepPass> {
     const orders = this.#host.has('orders');
-    if (orders) this.#host.holdOrders();
+    // A sweep carried on past its orders read leaves the orders to their stream.
+    const hold = orders && this.history.readsOrders(reason);
+    if (hold) this.#host.holdOrders();
     try {
       const { pass, newestWanted } = await this.history.run(reason, ctx, {
         orders,
@@ -231,7 +238,7 @@ export class StreamPasses {
       if (newestWanted) this.#host.trigger('settlements');
       return pass;
     } finally {
-      if (orders) this.#host.releaseOrders();
+      if (hold) this.#host.releaseOrders();
     }
   }
 }

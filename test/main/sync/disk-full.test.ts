@@ -40,8 +40,8 @@ const HISTORY_FULL =
   'there is room; nothing on the exchange is lost.';
 
 const RESYNC_FULL =
-  'The disk is full: Betdesk could not save the history it read. Resync when there is room; ' +
-  'nothing on the exchange is lost.';
+  'The disk is full: Betdesk could not save the history it read. The resync carries on when ' +
+  'there is room; nothing on the exchange is lost.';
 
 let world: World;
 
@@ -150,7 +150,7 @@ describe('a full disk during sync', () => {
     await expect(engine.syncNow('orders')).rejects.toMatchObject({ code: 'SQLITE_FULL' });
     expect(engine.status()).toMatchObject({ state: 'error', lastError: ORDERS_FULL });
     expect(store.cursors.get(a.db.accountId, 'orders')?.cursor).toBe(cursor);
-    // A resync the user asked for is asked for again.
+    // A resync the user asked for carries on by itself once there is room.
     await expect(engine.resyncHistory()).rejects.toMatchObject({ code: 'SQLITE_FULL' });
     expect(engine.historyProgress()).toMatchObject({ state: 'failed', message: RESYNC_FULL });
 

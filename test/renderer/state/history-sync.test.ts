@@ -64,7 +64,7 @@ describe('keeping the history whole', () => {
       sweep({ state: 'interrupted', pages: 2, message: 'The exchange stopped answering.' }),
     );
     expect(sync.words).toBe(
-      'Resync was interrupted: The exchange stopped answering. What was fetched is kept; resync again to finish it.',
+      'Resync was interrupted: The exchange stopped answering. What was fetched is kept; it carries on where it stopped when this account syncs again.',
     );
   });
 

@@ -9,22 +9,22 @@
  * Its speed is the reads bucket's (8.1: 60 a minute, burst 10) at 100 rows a page:
  * 1 + ceil(total / 100) requests, which the engine leaves to it (engine.ts).
  *
- * The offset reached is stored with every page (the `history-sweep` cursor), so a first sync
- * cut short (the app closed, the exchange gone) carries on from there instead of reading again
- * what it already stored. Carrying on at an offset is safe: the list is newest first and stable
- * (4.10 rule 4), so rows that came in since push older rows down and the sweep reads a few rows
- * twice, never skips one; a row a late on-chain source slots in above the offset (2.7 rule 4)
- * is found by the settlements pass's count check afterwards. A resync starts from the newest
- * page: the user asked for everything.
+ * Where it stands (the offset reached, its progress, which sweep it is) is stored with every page
+ * (sweep-state.ts), so a sweep cut short (the app closed or killed, the exchange gone) carries
+ * on from there at the next settlements pass or the next start, instead of reading again what
+ * it already stored, and its progress continues from the numbers it last reported. Carrying on
+ * at an offset is safe: the list is newest first and stable (4.10 rule 4), so rows that came in
+ * since push older rows down and the sweep reads a few rows twice, never skips one; a row a
+ * late on-chain source slots in above the offset (2.7 rule 4) is found by the settlements
+ * pass's count check afterwards. A resync asked for starts from the newest page: the user asked
+ * for everything.
  */
 import type { Settlement } from '../../../shared/api/schemas.js';
 import type { HistorySweepReason } from '../events.js';
 import { PAGE_LIMIT, type StreamContext } from './context.js';
 import { syncOrders, type OrdersPass } from './orders.js';
 import { BACKFILLED, readPage, storePage, type SettlementsMemory } from './settlements.js';
-
-/** Rows from the newest an unfinished sweep has stored (its cursor: the offset reached). */
-export const SWEEP_RESUME = 'history-sweep';
+import { clearSweep, saveSweep, type SweepResume } from '../sweep-state.js';
 
 export interface SweepCounts {
   /** Requests the sweep counts as done: the orders read, then each settlements page. */
@@ -49,7 +49,8 @@ export interface SweepHooks {
 }
 
 export interface SweepOptions {
-  reason: HistorySweepReason;
+  /** Where the sweep starts: fresh, or where an unfinished one stopped (sweep-state.ts). */
+  from: SweepResume;
   /** Read the orders too (the engine syncs orders). */
   orders: boolean;
   memory: SettlementsMemory;
@@ -73,72 +74,82 @@ export interface HistorySweepPass {
 
 export async function sweepHistory(ctx: StreamContext, o: SweepOptions): Promise<HistorySweepPass> {
   const { store, accountId } = ctx;
-  const resumeAt =
-    o.reason === 'first-sync' ? (store.cursors.get(accountId, SWEEP_RESUME)?.cursor ?? 0) : 0;
+  const state: SweepResume = { ...o.from };
   const ordersPages = o.orders ? 1 : 0;
   // The first settlements page is read even when the history is empty.
   const estimate = (total: number): number =>
     ordersPages + Math.max(1, Math.ceil(total / PAGE_LIMIT));
-  // The total the last pass saw is a fair estimate until the first page tells the real one.
+  // The estimate reported before, else the total the last pass saw: a fair estimate until
+  // the first page tells the real one.
   const lastTotal = store.cursors.get(accountId, 'settlements')?.cursor;
-  let estimatedPages = lastTotal === undefined ? 0 : estimate(lastTotal);
-  let pages = Math.ceil(resumeAt / PAGE_LIMIT);
-  let added = 0;
-  const report = (): void =>
-    o.hooks.progress({
-      pages,
-      estimatedPages: estimatedPages === 0 ? 0 : Math.max(estimatedPages, pages),
-      added,
-    });
+  let estimatedPages =
+    state.estimatedPages > 0
+      ? state.estimatedPages
+      : lastTotal === undefined
+        ? 0
+        : estimate(lastTotal);
+  const counts = (): SweepCounts => ({
+    pages: state.pages,
+    estimatedPages: estimatedPages === 0 ? 0 : Math.max(estimatedPages, state.pages),
+    added: state.added,
+  });
+  const report = (): void => o.hooks.progress(counts());
+  // Stored before it is reported: a kill never loses numbers the user saw.
+  const save = (): void =>
+    saveSweep(store, accountId, { ...state, estimatedPages: counts().estimatedPages }, ctx.now());
+  // The first report continues from the numbers reported before (none for a fresh sweep).
+  save();
+  report();
 
   let ordersChanged = 0;
-  if (o.orders) {
+  if (o.orders && !state.ordersRead) {
     const r = await syncOrders(ctx, { wholeHistory: true });
-    pages += 1;
     ordersChanged = r.changed.length;
-    added += ordersChanged;
+    state.ordersRead = true;
+    state.pages += 1;
+    state.added += ordersChanged;
+    save();
     o.hooks.orders(r);
     report();
   }
 
-  let offset = resumeAt;
   let inserted = 0;
   let settlementPages = 0;
   let total = 0;
   for (;;) {
     await o.hooks.beforePage();
-    const news = o.reason === 'resync' && offset === 0;
+    const offset = state.offset;
+    const news = o.from.reason === 'resync' && offset === 0;
     const page = await readPage(ctx, offset);
-    const reached = offset + page.settlements.length;
-    const fresh = storePage(ctx, page, () =>
-      store.cursors.set(accountId, SWEEP_RESUME, reached, ctx.now()),
-    );
-    offset = reached;
+    const fresh = storePage(ctx, page, (rows) => {
+      state.offset = offset + page.settlements.length;
+      state.pages += 1;
+      state.added += rows.length;
+      estimatedPages = estimate(page.total);
+      save();
+    });
     total = page.total;
-    pages += 1;
     settlementPages += 1;
     inserted += fresh.length;
-    added += fresh.length;
-    estimatedPages = estimate(total);
     o.hooks.rows(fresh, total, news);
     report();
-    if (page.settlements.length === 0 || offset >= total) break;
+    if (page.settlements.length === 0 || state.offset >= total) break;
   }
 
   // As a settlements pass that read to the end: counts that still disagree are not swept again
   // at this total (streams/settlements.ts).
   o.memory.unreconciledTotal = store.settlements.count(accountId) >= total ? null : total;
   store.transaction(() => {
-    store.cursors.reset(accountId, SWEEP_RESUME);
+    clearSweep(store, accountId);
     store.cursors.set(accountId, BACKFILLED, total, ctx.now());
   });
   return {
     kind: 'sweep',
-    reason: o.reason,
+    reason: o.from.reason,
     inserted,
     ordersChanged,
     total,
     settlementPages,
-    pages,
+    pages: state.pages,
   };
 }

@@ -85,19 +85,19 @@ export function readPage(ctx: StreamContext, offset: number): Promise<Settlement
 
 /**
  * Stores a page's rows once each and the exchange's total, in one transaction with whatever
- * `also` writes (a sweep's resume point); returns the rows new to the store.
+ * `also` writes (a sweep's resume point, given the new rows); returns the rows new to the store.
  */
 export function storePage(
   ctx: StreamContext,
   page: SettlementList,
-  also: () => void = () => {},
+  also: (fresh: Settlement[]) => void = () => {},
 ): Settlement[] {
   const { store, accountId } = ctx;
   return store.transaction(() => {
     // insertSettlements works out the realized P&L of what is new (docs/pnl.md).
     const rows = store.insertSettlements(accountId, page.settlements);
     store.cursors.set(accountId, 'settlements', page.total, ctx.now());
-    also();
+    also(rows);
     return rows;
   });
 }

@@ -161,8 +161,8 @@ export function syncSentence(p: HistorySyncProgress): string {
     case 'done':
       return `${what} finished: ${count(p.pages)} page${p.pages === 1 ? '' : 's'} fetched, ${added}.`;
     case 'failed':
-      return `${what} failed${why}. Nothing stored was removed; resync again to finish it.`;
+      return `${what} failed${why}. Nothing stored was removed; it carries on where it stopped when sync retries.`;
     case 'interrupted':
-      return `${what} was interrupted${why}. What was fetched is kept; resync again to finish it.`;
+      return `${what} was interrupted${why}. What was fetched is kept; it carries on where it stopped when this account syncs again.`;
   }
 }
