@@ -13,8 +13,15 @@ export {
   DiskFullError,
   IntentConflictError,
   isDiskFull,
+  isIoError,
+  isWriteFault,
+  IoError,
   NewerSchemaError,
   StoreError,
+  writeFaultError,
+  writeFaultMessage,
+  writeFaultOf,
+  type WriteFault,
 } from './errors.js';
 export {
   openCheckedStore,
