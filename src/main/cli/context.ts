@@ -21,7 +21,12 @@ import {
   type OpenedStore,
 } from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
-import { writeFaultMessage, isWriteFault, type BackupSchedule, type Store } from '../store/index.js';
+import {
+  writeFaultMessage,
+  isWriteFault,
+  type BackupSchedule,
+  type Store,
+} from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';
 import { str, type Parsed } from './args.js';
 import type { CliIO, Output } from './output.js';

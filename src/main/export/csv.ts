@@ -318,10 +318,13 @@ async function stoppedByDisk(
   const error = (detail: string) =>
     full
       ? new DiskFullError(`${detail}.`, { cause })
-      : new IoError(`${detail.charAt(0).toUpperCase()}${detail.slice(1)}; the store is unchanged.`, {
-          cause,
-          subject: 'Betdesk could not write the export',
-        });
+      : new IoError(
+          `${detail.charAt(0).toUpperCase()}${detail.slice(1)}; the store is unchanged.`,
+          {
+            cause,
+            subject: 'Betdesk could not write the export',
+          },
+        );
   if (output.partial === null) return error(stopped);
   try {
     await output.discard();

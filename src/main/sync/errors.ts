@@ -63,8 +63,7 @@ export function historyFailure(err: unknown, reason: HistorySweepReason): string
     return `${DISK_FULL_PREFIX}the history it read. ${then}; ${NOTHING_LOST}`;
   }
   if (fault === 'io-error') {
-    const then =
-      reason === 'first-sync' ? 'It will sync again' : 'Resync once the disk is checked';
+    const then = reason === 'first-sync' ? 'It will sync again' : 'Resync once the disk is checked';
     return ioFailure(err, 'The history it read was not saved', then);
   }
   const why = err instanceof Error ? err.message : String(err);

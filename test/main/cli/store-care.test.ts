@@ -59,7 +59,8 @@ describe('the daily backup of a store only the CLI uses', () => {
     const { file, backups } = folder();
     seedStore(file, 10);
     const t0 = Date.UTC(2026, 0, 1);
-    for (let i = 0; i < BACKUP_KEEP; i++) await backupStore(file, backups, { now: () => t0 + i * DAY });
+    for (let i = 0; i < BACKUP_KEEP; i++)
+      await backupStore(file, backups, { now: () => t0 + i * DAY });
     const before = listBackups(backups).map((b) => b.file);
     expect(before).toHaveLength(7);
 
