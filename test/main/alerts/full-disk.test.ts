@@ -145,9 +145,8 @@ describe('an alert on a full disk', () => {
   it('from the knockout watch is emitted, and written by the next alert that finds room', () => {
     const { store, accountId } = fullStore();
     const emitted: KnockoutAlertEvent[] = [];
-    const recorder = new AlertRecorder(
-      { store, accountId, now: () => 10, logger: console as never },
-      (e) => emitted.push(e),
+    const recorder = new AlertRecorder({ store, accountId, now: () => 10, logger: console }, (e) =>
+      emitted.push(e),
     );
     const near = {
       kind: 'near' as const,
@@ -158,20 +157,20 @@ describe('an alert on a full disk', () => {
       message: 'ARS is 5% from its knockout.',
       dedupKey: 'near|EPL-1|ARS|0.05',
     };
-    expect(recorder.raise(near, { level: '0.4000', knockout: '0.3800' } as never)).toBeDefined();
+    expect(recorder.raise(near, { level: '0.4000', knockout: '0.3800' })).toBeDefined();
     expect(emitted.map((e) => e.kind)).toEqual(['near']);
-    expect(recorder.raise(near, { level: '0.4000', knockout: '0.3800' } as never)).toBeUndefined();
+    expect(recorder.raise(near, { level: '0.4000', knockout: '0.3800' })).toBeUndefined();
     expect(storedRows(store, accountId)).toEqual([]);
 
     giveRoom(store);
     const out = { ...near, kind: 'knocked_out' as const, dedupKey: 'knocked_out|EPL-1|ARS' };
-    recorder.raise(out, { level: '0.3700', knockout: '0.3800' } as never);
+    recorder.raise(out, { level: '0.3700', knockout: '0.3800' });
     expect(storedRows(store, accountId).map((r) => r.dedupKey)).toEqual([
       'near|EPL-1|ARS|0.05',
       'knocked_out|EPL-1|ARS',
     ]);
-    // Restarted (a fresh repository), the stored key still holds: never raised twice.
-    expect(recorder.raise(near, { level: '0.4000', knockout: '0.3800' } as never)).toBeUndefined();
+    // Now stored, its dedup key holds: never raised twice.
+    expect(recorder.raise(near, { level: '0.4000', knockout: '0.3800' })).toBeUndefined();
     expect(emitted.map((e) => e.kind)).toEqual(['near', 'knocked_out']);
   });
 });
