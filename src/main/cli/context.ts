@@ -21,12 +21,7 @@ import {
   type OpenedStore,
 } from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
-import {
-  writeFaultMessage,
-  isWriteFault,
-  type BackupSchedule,
-  type Store,
-} from '../store/index.js';
+import { ioCodeOf, writeFaultOf, type BackupSchedule, type Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';
 import { str, type Parsed } from './args.js';
 import type { CliIO, Output } from './output.js';
@@ -82,13 +77,18 @@ async function backupIfDue(opened: OpenedStore, out: Output): Promise<BackupSche
   return backups;
 }
 
+/** Why the daily backup failed, and that nothing else did. */
 function backupFailure(err: unknown): string {
-  const why = isWriteFault(err)
-    ? writeFaultMessage(err)
-    : err instanceof Error
-      ? err.message
-      : String(err);
-  return `The daily backup of the store could not be made; the store itself is unchanged and the next command tries again. ${why}`;
+  const lead = 'The daily backup of the store could not be made';
+  const kept = 'The store itself is unchanged; the next command tries again';
+  switch (writeFaultOf(err)) {
+    case 'disk-full':
+      return `${lead}: the disk is full. ${kept} once there is room.`;
+    case 'io-error':
+      return `${lead}: the disk reported an input/output error (${ioCodeOf(err) ?? 'EIO'}). ${kept}.`;
+    default:
+      return `${lead} (${err instanceof Error ? err.message : String(err)}). ${kept}.`;
+  }
 }
 
 /** A command's account, opened: its store, its row, and its connection to the exchange. */

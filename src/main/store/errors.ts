@@ -166,7 +166,8 @@ export function writeFaultError(
   return undefined;
 }
 
-function ioCodeOf(err: unknown, depth = 0): string | undefined {
+/** The SQLite or fs code of an I/O error in `err` or its causes (SQLITE_IOERR_WRITE, EIO). */
+export function ioCodeOf(err: unknown, depth = 0): string | undefined {
   if (typeof err !== 'object' || err === null || depth > 4) return undefined;
   if (err instanceof IoError) return err.ioCode;
   const code = (err as { code?: unknown }).code;

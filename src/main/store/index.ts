@@ -12,6 +12,7 @@ export {
   diskFullMessage,
   DiskFullError,
   IntentConflictError,
+  ioCodeOf,
   isDiskFull,
   isIoError,
   isWriteFault,

@@ -84,7 +84,7 @@ describe('the daily backup of a store only the CLI uses', () => {
     expect(run.code).toBe(0);
     expect(run.json.map((a) => a['label'])).toEqual(['main', 'Paper (sandbox)']);
     expect(run.stderr).toMatch(
-      /The daily backup of the store could not be made; the store itself is unchanged and the next command tries again\./,
+      /^The daily backup of the store could not be made \(.*\)\. The store itself is unchanged; the next command tries again\.$/m,
     );
   });
 });
