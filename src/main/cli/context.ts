@@ -14,9 +14,14 @@ import {
 import { openAccountRegistry } from '../accounts/feature.js';
 import { AccountConnection, RateGovernors } from '../root/connection.js';
 import { defaultDataDir, legacyDataDirs } from '../data/data-dir.js';
-import { openDataStore, openStoreFile } from '../data/store-file.js';
+import {
+  dailyBackups,
+  openDataStore,
+  openStoreFile,
+  type OpenedStore,
+} from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
-import type { Store } from '../store/index.js';
+import { ioCodeOf, writeFaultOf, type BackupSchedule, type Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';
 import { str, type Parsed } from './args.js';
 import type { CliIO, Output } from './output.js';
@@ -33,29 +38,64 @@ export function dataDir(env: CliIO['env']): string {
 /**
  * The store and its accounts; BETDESK_KEYCHAIN_SERVICE lets tests use their own keychain.
  * Opened as the app opens it (checked, rebuilt when damaged, moved from an earlier version's
- * folder); what was done is said on standard error, and the app shows it too.
+ * folder); what was done is said on standard error, and the app shows it too. Then the daily
+ * backup, as the app takes it (backupIfDue).
  */
 export async function openAccounts(
   p: Parsed,
   io: CliIO,
   out: Output,
-): Promise<{ store: Store; accounts: AccountRegistry }> {
+): Promise<{ store: Store; accounts: AccountRegistry; backups: BackupSchedule }> {
   const db = str(p, 'db');
   const dir = dataDir(io.env);
-  const { store, news } =
+  const opened =
     db !== undefined
       ? await openStoreFile(db)
       : await openDataStore(dir, {
           legacyDirs: legacyDataDirs(dir, process.platform, io.env, os.homedir()),
         });
+  const { store, news } = opened;
   for (const notice of news) out.say(notice.message);
+  const backups = await backupIfDue(opened, out);
   const accounts = openAccountRegistry(store, io.env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk');
-  return { store, accounts };
+  return { store, accounts, backups };
+}
+
+/**
+ * The CLI user who never opens the app gets its daily backups (docs/data.md): before the command
+ * runs, one is taken when the newest is a day old, into the same folder, 7 kept. Before rather
+ * than after, so a command that fails or is interrupted still leaves the day's copy, and the copy
+ * holds the store as the command found it. A backup that fails is said, never fails the command.
+ * The schedule is returned for a long `sync`, which starts its hourly checks as the app does;
+ * stop() it before closing the store.
+ */
+async function backupIfDue(opened: OpenedStore, out: Output): Promise<BackupSchedule> {
+  const backups = dailyBackups(opened, {
+    onError: (err) => out.say(backupFailure(err)),
+  });
+  await backups.runIfDue();
+  return backups;
+}
+
+/** Why the daily backup failed, and that nothing else did. */
+function backupFailure(err: unknown): string {
+  const lead = 'The daily backup of the store could not be made';
+  const kept = 'The store itself is unchanged; the next command tries again';
+  switch (writeFaultOf(err)) {
+    case 'disk-full':
+      return `${lead}: the disk is full. ${kept} once there is room.`;
+    case 'io-error':
+      return `${lead}: the disk reported an input/output error (${ioCodeOf(err) ?? 'EIO'}). ${kept}.`;
+    default:
+      return `${lead} (${err instanceof Error ? err.message : String(err)}). ${kept}.`;
+  }
 }
 
 /** A command's account, opened: its store, its row, and its connection to the exchange. */
 export interface CommandContext {
   store: Store;
+  /** The daily backups: a long-running command start()s the hourly checks. */
+  backups: BackupSchedule;
   account: AccountView;
   connection: AccountConnection;
   close(): Promise<void>;
@@ -73,7 +113,7 @@ export async function openCommandContext(
   out: Output,
   opts: { exchange: boolean },
 ): Promise<CommandContext> {
-  const { store, accounts } = await openAccounts(p, io, out);
+  const { store, accounts, backups } = await openAccounts(p, io, out);
   const governors = new RateGovernors();
   let connection: AccountConnection | undefined;
   try {
@@ -108,17 +148,20 @@ export async function openCommandContext(
     const opened = connection;
     return {
       store,
+      backups,
       account,
       connection: opened,
       async close() {
         await opened.close();
         governors.close();
+        await backups.stop();
         store.close();
       },
     };
   } catch (err) {
     await connection?.close();
     governors.close();
+    await backups.stop();
     store.close();
     throw err;
   }

@@ -8,10 +8,10 @@ import { ExchangeError, NetworkError, ProtocolError } from '../client/index.js';
 import { KeychainError, KeychainUnavailableError } from '../keychain/keychain.js';
 import { Refusal } from '../refusal.js';
 import {
-  diskFullMessage,
   IntentConflictError,
-  isDiskFull,
+  isWriteFault,
   NewerSchemaError,
+  writeFaultMessage,
 } from '../store/index.js';
 import { BetRefusedError, OrderValidationError, QuoteExpiredError } from '../trading/index.js';
 import { USAGE_LINE, UsageError } from './usage.js';
@@ -90,8 +90,8 @@ export function reportFailure(err: unknown, out: Output): number {
     out.say(err.message);
     return EXIT.failed;
   }
-  if (isDiskFull(err)) {
-    out.say(diskFullMessage(err));
+  if (isWriteFault(err)) {
+    out.say(writeFaultMessage(err));
     return EXIT.failed;
   }
   out.say(`Failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -90,7 +90,10 @@ export class AlertCentre {
     this.#stops = [
       this.#watch.on('alert:knockout', (e) => this.#announce(e.alertId)),
       this.#engine.on('orders:changed', (e) => this.#onOrders(e)),
-      this.#engine.on('positions:synced', () => this.#summaryChanged()),
+      this.#engine.on('positions:synced', () => {
+        this.#writeHeld();
+        this.#summaryChanged();
+      }),
       // An index price moved: a position may have come near its knockout, or left it.
       this.#engine.on('fixtures:changed', () => this.#summaryChanged()),
     ];
@@ -98,6 +101,14 @@ export class AlertCentre {
 
   stop(): void {
     for (const stop of this.#stops.splice(0)) stop();
+  }
+
+  /**
+   * Alerts the store could not take (a full disk) are shown from memory meanwhile and written on
+   * the next insert, or here, after every sync pass (the store's AlertsRepo holds them).
+   */
+  #writeHeld(): void {
+    if (this.#store.alerts.heldCount > 0) this.#store.alerts.writeHeld();
   }
 
   /** The account's near-knockout levels now (fractions, widest first). */

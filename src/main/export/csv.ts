@@ -12,7 +12,8 @@
  *   whenever the target's buffer is full.
  * - A file target is written to a temporary name and renamed when complete, so a failed or
  *   aborted export never leaves a truncated file behind. A full disk (ENOSPC, or EFBIG past a
- *   file-size limit) ends it with a DiskFullError that says how far it got.
+ *   file-size limit) ends it with a DiskFullError that says how far it got; an I/O error on a
+ *   disk with room (EIO) with an IoError that says the same.
  */
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { stringify } from 'csv-stringify/sync';
-import { DiskFullError, isDiskFull } from '../store/errors.js';
+import { DiskFullError, IoError, writeFaultOf } from '../store/errors.js';
 import {
   EXPORT_ORDER_COLUMNS,
   EXPORT_SETTLEMENT_COLUMNS,
@@ -237,11 +238,12 @@ export async function exportRows<C extends string>(
       await output.discard();
       throw signal.reason;
     }
-    if (!isDiskFull(err)) {
+    const fault = writeFaultOf(err, output.partial === null ? {} : { at: output.partial });
+    if (fault === undefined) {
       await output.discard();
       throw err;
     }
-    throw await diskFull(output, rows, err);
+    throw await stoppedByDisk(fault === 'disk-full', output, rows, err);
   } finally {
     reader.close();
   }
@@ -302,15 +304,33 @@ function indexesOf(kinds: readonly ColumnKind[], kind: ColumnKind): number[] {
   return out;
 }
 
-/** The export met a full disk: its partial file is removed, and the error says so in words. */
-async function diskFull(output: OpenTarget, rows: number, cause: unknown): Promise<DiskFullError> {
+/**
+ * The export met a full disk, or an I/O error on a disk with room: its partial file is removed,
+ * and the error says so in words.
+ */
+async function stoppedByDisk(
+  full: boolean,
+  output: OpenTarget,
+  rows: number,
+  cause: unknown,
+): Promise<DiskFullError | IoError> {
   const stopped = `the export stopped after ${rows} row${rows === 1 ? '' : 's'}`;
-  if (output.partial === null) return new DiskFullError(`${stopped}.`, { cause });
+  const error = (detail: string) =>
+    full
+      ? new DiskFullError(`${detail}.`, { cause })
+      : new IoError(
+          `${detail.charAt(0).toUpperCase()}${detail.slice(1)}; the store is unchanged.`,
+          {
+            cause,
+            subject: 'Betdesk could not write the export',
+          },
+        );
+  if (output.partial === null) return error(stopped);
   try {
     await output.discard();
-    return new DiskFullError(`${stopped} and the partial file was removed.`, { cause });
+    return error(`${stopped} and the partial file was removed`);
   } catch {
-    return new DiskFullError(`${stopped}; remove the partial file ${output.partial}.`, { cause });
+    return error(`${stopped}; remove the partial file ${output.partial}`);
   }
 }
 

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { ExportKind, ExportProgress, ExportState } from '../../shared/ipc/contract.js';
-import { DiskFullError, isDiskFull } from '../store/errors.js';
+import { DiskFullError, IoError, writeFaultOf } from '../store/errors.js';
 import type { CsvExportResult, CsvOptions, CsvTarget } from './csv.js';
 import type { ExportDownloads } from './downloads.js';
 
@@ -244,9 +244,18 @@ export class ExportJobs {
 
 /** Why an export failed, in words for the progress bar. */
 export function failureMessage(err: unknown): string {
-  // csv.ts says how far a file export got before the disk was full, and that its file is gone.
-  if (err instanceof ExportStopped || err instanceof DiskFullError) return err.message;
-  if (isDiskFull(err)) return 'The disk is full; nothing was saved.';
+  // csv.ts says how far a file export got before the disk failed it, and that its file is gone.
+  if (err instanceof ExportStopped || err instanceof DiskFullError || err instanceof IoError) {
+    return err.message;
+  }
+  const fault = writeFaultOf(err);
+  if (fault === 'disk-full') return 'The disk is full; nothing was saved.';
+  if (fault === 'io-error') {
+    return new IoError('Nothing was saved; the store is unchanged.', {
+      cause: err,
+      subject: 'Betdesk could not write the export',
+    }).message;
+  }
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {
     case 'EACCES':

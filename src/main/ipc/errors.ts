@@ -1,7 +1,8 @@
 /**
  * The one table from what a handler throws to what the bridge says, `{kind, message, code?}`:
- * main's refusals (refusalOf), the keychain, a full disk, the exchange's codes, an exchange that
- * cannot be reached (the client's own list of codes), and anything else as an internal fault.
+ * main's refusals (refusalOf), the keychain, a full disk or an I/O error (writeFaultOf), the
+ * exchange's codes, an exchange that cannot be reached (the client's own list of codes), and
+ * anything else as an internal fault.
  * The message is shown to the user: a sentence, never a secret, never a stack trace.
  */
 import { errorInfo } from '../../shared/api/errors.js';
@@ -12,7 +13,7 @@ import { isOfflineCode } from '../client/network.js';
 import { UnknownTimeZoneError } from '../history/zoned-time.js';
 import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js';
 import { Refusal, sentence } from '../refusal.js';
-import { diskFullMessage, isDiskFull } from '../store/errors.js';
+import { writeFaultMessage, writeFaultOf } from '../store/errors.js';
 import {
   BetRefusedError,
   IntentConflictError,
@@ -72,7 +73,8 @@ export function toBridgeError(err: unknown): BridgeError {
   if (err instanceof KeychainUnavailableError || err instanceof KeychainError) {
     return { kind: 'keychain', message: sentence(err.message) };
   }
-  if (isDiskFull(err)) return { kind: 'disk-full', message: diskFullMessage(err) };
+  const fault = writeFaultOf(err);
+  if (fault !== undefined) return { kind: fault, message: writeFaultMessage(err) };
   const code = exchangeCode(err);
   if (code !== undefined) {
     const info = errorInfo(code);

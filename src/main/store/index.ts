@@ -12,9 +12,17 @@ export {
   diskFullMessage,
   DiskFullError,
   IntentConflictError,
+  ioCodeOf,
   isDiskFull,
+  isIoError,
+  isWriteFault,
+  IoError,
   NewerSchemaError,
   StoreError,
+  writeFaultError,
+  writeFaultMessage,
+  writeFaultOf,
+  type WriteFault,
 } from './errors.js';
 export {
   openCheckedStore,

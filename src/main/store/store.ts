@@ -31,6 +31,7 @@ import { PricesRepo } from './repos/prices.js';
 import { SettlementRealizedRepo } from './repos/settlement-realized.js';
 import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
 import { SettingsRepo } from './repos/settings.js';
+import { noteStoreFile } from './room.js';
 
 export interface StoreOptions {
   /** Clock for created/updated times the store stamps itself. Default Date.now. */
@@ -102,6 +103,7 @@ export class Store {
   constructor(file: string, db: Db, options: StoreOptions = {}) {
     this.file = file;
     this.db = db;
+    if (file !== ':memory:') noteStoreFile(file); // a failed write is worded from its disk's room
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.settings = new SettingsRepo(db, this.#now);

@@ -1,13 +1,23 @@
 /**
- * How the engine reads a failed poll: the exchange is unreachable, it refused, or the disk is
- * full (the store could not save what it answered).
+ * How the engine reads a failed poll: the exchange is unreachable, it refused, or the store could
+ * not save what it answered (a full disk, or an I/O error on a disk with room: writeFaultOf).
  */
 import { ExchangeError, NetworkError } from '../client/index.js';
-import { isDiskFull } from '../store/index.js';
+import { IoError, writeFaultOf } from '../store/index.js';
 import type { HistorySweepReason } from './events.js';
 
 const DISK_FULL_PREFIX = 'The disk is full: Betdesk could not save ';
 const NOTHING_LOST = 'nothing on the exchange is lost.';
+
+/**
+ * A write the disk failed while it had room: the batch was rolled back with its cursor, so what
+ * was stored before is kept, and `then` says when it is tried again.
+ */
+function ioFailure(err: unknown, notSaved: string, then: string): string {
+  return new IoError(`${notSaved}; everything stored before is kept. ${then}; ${NOTHING_LOST}`, {
+    cause: err,
+  }).message;
+}
 
 export class SyncStoppedError extends Error {
   constructor() {
@@ -44,12 +54,17 @@ export class HistorySweepInterruptedError extends Error {
  * stopped when the stream retries (history.ts).
  */
 export function historyFailure(err: unknown, reason: HistorySweepReason): string {
-  if (isDiskFull(err)) {
+  const fault = writeFaultOf(err);
+  if (fault === 'disk-full') {
     const then =
       reason === 'first-sync'
         ? 'It will sync again when there is room'
         : 'The resync carries on when there is room';
     return `${DISK_FULL_PREFIX}the history it read. ${then}; ${NOTHING_LOST}`;
+  }
+  if (fault === 'io-error') {
+    const then = reason === 'first-sync' ? 'It will sync again' : 'Resync once the disk is checked';
+    return ioFailure(err, 'The history it read was not saved', then);
   }
   const why = err instanceof Error ? err.message : String(err);
   return `The history could not be read from the exchange. ${why}`;
@@ -80,12 +95,17 @@ const STREAM_NOUN: Record<string, string> = {
 
 /**
  * One sentence for people: which sync failed and why (the client's messages are sentences). A
- * full disk rolled the pass's batch back with its cursor, so the retry reads the same updates.
+ * full disk or an I/O error rolled the pass's batch back with its cursor, so the retry reads the
+ * same updates.
  */
 export function failureSentence(stream: string, err: unknown): string {
-  if (isDiskFull(err)) {
-    const data = `the latest ${(STREAM_NOUN[stream] ?? stream).toLowerCase()}`;
+  const fault = writeFaultOf(err);
+  const data = `the latest ${(STREAM_NOUN[stream] ?? stream).toLowerCase()}`;
+  if (fault === 'disk-full') {
     return `${DISK_FULL_PREFIX}${data}. It will sync again when there is room; ${NOTHING_LOST}`;
+  }
+  if (fault === 'io-error') {
+    return ioFailure(err, `The ${data.slice(4)} were not saved`, 'It will sync again shortly');
   }
   const why = err instanceof Error ? err.message : String(err);
   return `${STREAM_NOUN[stream] ?? stream} could not be synced. ${why}`;

@@ -10,7 +10,7 @@ import type { Order, OrderRequest } from '../../shared/api/schemas.js';
 import { Backoff } from '../../shared/backoff.js';
 import { ExchangeError, type OrderWarning, type PlacedOrder } from '../client/index.js';
 import { Priority } from '../governor/index.js';
-import { DiskFullError, isDiskFull, type OrderIntent } from '../store/index.js';
+import { DiskFullError, isDiskFull, isIoError, IoError, type OrderIntent } from '../store/index.js';
 import { storeOrder, type IntentParams, type TradingContext } from './context.js';
 import {
   NOT_PLACED_CODE,
@@ -224,10 +224,17 @@ export class Placements {
       storeOrder(this.#ctx, order);
     } catch (err) {
       // The order stands; its intent stays open, so the sync or a reconciliation records it.
-      if (!isDiskFull(err)) throw err;
-      throw new DiskFullError(
-        `Betdesk could not save order ${order.clientOrderId}, which the exchange accepted ` +
-          `(order ${order.orderId}). It is saved once there is room; do not place it again.`,
+      if (isDiskFull(err)) {
+        throw new DiskFullError(
+          `Betdesk could not save order ${order.clientOrderId}, which the exchange accepted ` +
+            `(order ${order.orderId}). It is saved once there is room; do not place it again.`,
+          { cause: err },
+        );
+      }
+      if (!isIoError(err)) throw err;
+      throw new IoError(
+        `Order ${order.clientOrderId}, which the exchange accepted (order ${order.orderId}), ` +
+          'was not saved; its intent is kept, so the next sync saves it. Do not place it again.',
         { cause: err },
       );
     }

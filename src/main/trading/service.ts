@@ -26,6 +26,8 @@ import {
   DiskFullError,
   IntentConflictError,
   isDiskFull,
+  isIoError,
+  IoError,
   type OrderIntent,
   type Store,
 } from '../store/index.js';
@@ -237,6 +239,7 @@ export class TradingService {
       }
       // No intent, no request: an order Betdesk could not follow is never sent.
       if (isDiskFull(err)) throw new DiskFullError(BET_NOT_RECORDED, { cause: err });
+      if (isIoError(err)) throw new IoError(BET_NOT_RECORDED_IO, { cause: err });
       throw err;
     }
     if (!created) return this.#placements.resume(intent);
@@ -337,6 +340,9 @@ const BET_FIELDS = ['contractId', 'outcome', 'side', 'qty', 'unit', 'boost'] as 
 
 const BET_NOT_RECORDED =
   'Betdesk could not record the bet, so it was not sent. Free some space and place it again.';
+const BET_NOT_RECORDED_IO =
+  'The bet was not recorded, so it was not sent; nothing else changed. Check the disk, then ' +
+  'place it again.';
 
 function conflict(clientOrderId: string): IntentConflictError {
   return new IntentConflictError(

@@ -67,16 +67,27 @@ describe('a full disk during an export', () => {
     const r = await exportInChild(out, LIMIT_BYTES);
 
     expect(r.code).toBe(1);
+    // The CLI's daily backup met the same limit first: said, and the export went on.
+    const [backup, ...rest] = r.stderr.split(/(?<=\n)/);
+    expect(backup).toBe(
+      'The daily backup of the store could not be made: the disk is full. The store itself is ' +
+        'unchanged; the next command tries again once there is room.\n',
+    );
     const said =
       /^The disk is full: the export stopped after (\d+) rows and the partial file was removed\.\n$/.exec(
-        r.stderr,
+        rest.join(''),
       );
     expect(said, r.stderr).not.toBeNull();
     const rows = Number(said![1]);
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThan(SETTLEMENTS);
     // Neither the CSV nor its temporary file is left; nothing else was made beside the store.
-    expect(fs.readdirSync(dir).filter((f) => !before.includes(f) && f !== 'data')).toEqual([]);
+    // (The backups folder is the CLI's own; the failed backup left no file in it.)
+    const made = fs.readdirSync(dir).filter((f) => !before.includes(f));
+    expect(made.filter((f) => f !== 'data' && f !== 'backups')).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'backups')).filter((f) => f.endsWith('.partial'))).toEqual(
+      [],
+    );
 
     const store = openStore(file);
     try {
@@ -108,7 +119,12 @@ describe('a full disk during an export', () => {
       `The disk is full: the export stopped after ${last.rows} rows and the partial file was removed.`,
     );
     expect(last.rows).toBeGreaterThan(0);
-    expect(fs.readdirSync(dir).filter((f) => !before.includes(f) && f !== 'data')).toEqual([]);
+    // (The backups folder is the CLI's own; the failed backup left no file in it.)
+    const made = fs.readdirSync(dir).filter((f) => !before.includes(f));
+    expect(made.filter((f) => f !== 'data' && f !== 'backups')).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'backups')).filter((f) => f.endsWith('.partial'))).toEqual(
+      [],
+    );
   });
 
   it('says a full disk met before any row was written in words too', () => {

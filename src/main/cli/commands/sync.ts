@@ -94,6 +94,8 @@ export async function syncCommand(
     );
     engine.on('sync:status', (s) => out.json({ event: 'sync:status', ...s }));
     out.say(`Syncing account "${ctx.account.label}"; stop with Ctrl-C.`);
+    // Running for days, it takes the daily backup as the app does: checked every hour.
+    ctx.backups.start();
     engine.start();
     guardian.start();
     await signals.wait();

@@ -54,6 +54,7 @@ export const AccountScope = Nullable(Type.String({ description: 'The account; nu
  * - keychain: the system keychain is missing or refused;
  * - not-ready: this part of the app is not available (yet);
  * - disk-full: the disk is full, so Betdesk could not save (the message says what);
+ * - io-error: the disk failed a write while it had room (the message says what was kept);
  * - internal: a fault in Betdesk itself.
  */
 export const BRIDGE_ERROR_KINDS = [
@@ -68,6 +69,7 @@ export const BRIDGE_ERROR_KINDS = [
   'unchecked',
   'not-ready',
   'disk-full',
+  'io-error',
   'internal',
 ] as const;
 export type BridgeErrorKind = (typeof BRIDGE_ERROR_KINDS)[number];
