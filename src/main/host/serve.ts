@@ -23,7 +23,7 @@ import { ExportDownloads } from '../export/downloads.js';
 import { startGate } from '../ipc/start-gate.js';
 import { earlyBridge } from '../root/early.js';
 import type { Services } from '../root/services.js';
-import { sayStart, StartTracker } from '../start/index.js';
+import { SAY_AFTER_MS, sayStart, StartTracker } from '../start/index.js';
 import { defaultLogsDir } from '../log/dirs.js';
 import type { AppLog } from '../log/index.js';
 import { startHost } from './server.js';
@@ -110,9 +110,12 @@ async function main(): Promise<void> {
 
   // The start's progress from the first moment: the page's start screen and the lines below.
   const tracker = new StartTracker();
+  // BETDESK_START_SAY_AFTER_MS=0 says every phase at once (the e2e test), as in the CLI.
+  const afterMs = Number(process.env['BETDESK_START_SAY_AFTER_MS'] ?? SAY_AFTER_MS);
   const stopSaying = sayStart(tracker, {
     prefix: 'betdesk serve: ',
     write: (line) => process.stderr.write(`${line}\n`),
+    ...(Number.isFinite(afterMs) ? { afterMs } : {}),
   });
   const early = earlyBridge({ dataDir: opts.dataDir });
 
