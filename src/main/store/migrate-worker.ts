@@ -8,13 +8,13 @@
  * migrations to this thread, as before. Errors come back as what they were: NewerSchemaError,
  * or SQLite's error with its code (so a damaged file is still taken for damaged).
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { openWriter } from './connection.js';
 import { NewerSchemaError } from './errors.js';
 import type { FromMigrateWorker, MigrateWorkerData, SentMigrateError } from './migrate-messages.js';
 import { runMigrations, type MigrationStep } from './migrations/index.js';
 import { WorkerSqliteError } from './worker.js';
-import { workerEntry, type WorkerEntry } from './worker-entry.js';
+import { startWorker, workerEntry, type WorkerEntry } from './worker-entry.js';
 
 export const MIGRATE_WORKER_BUNDLE = 'store-migrate.js';
 
@@ -42,10 +42,7 @@ export async function migrateFile(
   const entry = options.entry ?? defaultMigrateWorkerEntry();
   let worker: Worker;
   try {
-    worker =
-      'url' in entry
-        ? new Worker(entry.url, { workerData: data })
-        : new Worker(entry.script, { eval: true, workerData: data });
+    worker = startWorker(entry, data);
   } catch {
     return { ...migrateHere(file, options), onWorker: false };
   }
