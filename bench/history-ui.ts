@@ -6,7 +6,7 @@
  *   click on History -> first rows visible                     <= 200 ms
  *   scrolling: frame time p95 (requestAnimationFrame)          <= 16.7 ms
  *   a filter change -> new rows and totals shown               <= 150 ms
- *   renderer memory (the page's process, resident)             < 150 MB
+ *   renderer memory (the page's process, private), every phase < 150 MB
  *   renderer JavaScript, gzipped                               <= 150 KB
  *
  * Frame times are sampled with requestAnimationFrame while the grid scrolls (a wheel's pace, then
@@ -14,6 +14,10 @@
  * beat, so the same scroll also runs in a browser with vsync and the frame-rate limit off, where
  * the gap between two frames approaches what a frame costs (script, style, layout, and on these
  * GPU-less machines software raster competing for two cores): reported beside it, not a target.
+ *
+ * Renderer memory is measured after the fifth first rows (a reload each), once History is open
+ * in a fresh browser, after its scroll, after the filters, and after the scroll without vsync:
+ * the worst is the figure.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -226,16 +230,29 @@ interface RendererMemory {
   rssMb: number;
 }
 
-/** The memory of the renderer process that runs the page: the one that used the most CPU. */
-async function pageRendererMemory(browser: Browser): Promise<RendererMemory> {
+/**
+ * The memory of the renderer process that runs `page`. A browser has several renderer
+ * processes (a spare one among them), and the one with the most CPU time so far is not always
+ * the page's: the page's is the one whose CPU time grows while the page spins for 300 ms.
+ */
+async function pageRendererMemory(browser: Browser, page: Page): Promise<RendererMemory> {
   const cdp = await browser.newBrowserCDPSession();
-  const info = await cdp.send('SystemInfo.getProcessInfo');
+  const cpu = async () => {
+    const info = await cdp.send('SystemInfo.getProcessInfo');
+    return new Map(
+      info.processInfo.filter((p) => p.type === 'renderer').map((p) => [p.id, p.cpuTime]),
+    );
+  };
+  const before = await cpu();
+  await page.evaluate(
+    '(() => { const t = performance.now(); while (performance.now() - t < 300); })()',
+  );
+  const after = await cpu();
   await cdp.detach();
-  const renderer = info.processInfo
-    .filter((p) => p.type === 'renderer')
-    .sort((a, b) => b.cpuTime - a.cpuTime)[0];
-  if (!renderer) return { privateMb: NaN, rssMb: NaN };
-  const rollup = readFileSync(`/proc/${renderer.id}/smaps_rollup`, 'utf8');
+  const grew = (id: number) => (after.get(id) ?? 0) - (before.get(id) ?? 0);
+  const id = [...after.keys()].sort((a, b) => grew(b) - grew(a))[0];
+  if (id === undefined) return { privateMb: NaN, rssMb: NaN };
+  const rollup = readFileSync(`/proc/${id}/smaps_rollup`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(rollup)?.[1] ?? 0);
   return {
     privateMb: (kb('Private_Clean') + kb('Private_Dirty')) / 1024,
@@ -269,6 +286,8 @@ async function benchHistoryScreen(): Promise<BenchReport> {
     const first: number[] = [];
     for (let i = 0; i < 5; i++) first.push(await timeFirstRows(trialPage));
     first.sort((a, b) => a - b);
+    // The first rows of the fifth History opened in the same tab (a reload each time).
+    const firstRows = await pageRendererMemory(trials, trialPage);
     await trials.close();
 
     // A user's session in a fresh browser: History opened once, scrolled, filtered.
@@ -280,12 +299,12 @@ async function benchHistoryScreen(): Promise<BenchReport> {
     const total = await page
       .getByRole('grid', { name: 'Settlements' })
       .getAttribute('aria-rowcount');
-    const opened = await pageRendererMemory(browser);
+    const opened = await pageRendererMemory(browser, page);
 
     // Scroll with the display's beat (what a user sees): missed beats only.
     const beatFrames = await scrollFrames(page, 240);
     const beat = [...beatFrames.steady, ...beatFrames.jumps].sort((a, b) => a - b);
-    const scrolled = await pageRendererMemory(browser);
+    const scrolled = await pageRendererMemory(browser, page);
 
     const filters: { what: string; ms: number }[] = [];
     const league = SEED_LEAGUES[0][0];
@@ -310,7 +329,7 @@ async function benchHistoryScreen(): Promise<BenchReport> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const heapMetrics = await cdp.send('Performance.getMetrics');
-    const filtered = await pageRendererMemory(browser);
+    const filtered = await pageRendererMemory(browser, page);
     const heap =
       (heapMetrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
 
@@ -325,10 +344,10 @@ async function benchHistoryScreen(): Promise<BenchReport> {
     await freePage.locator(READY_ROW).first().waitFor();
     const costFrames = await scrollFrames(freePage, 600);
     const cost = [...costFrames.steady, ...costFrames.jumps].sort((a, b) => a - b);
-    const freeScrolled = await pageRendererMemory(free);
+    const freeScrolled = await pageRendererMemory(free, freePage);
     const medianFirst = percentile(first, 50);
     const worstFilter = filterSorted.at(-1)!;
-    const memories = [opened, scrolled, filtered, freeScrolled];
+    const memories = [firstRows, opened, scrolled, filtered, freeScrolled];
     const worst = memories.reduce((a, b) => (b.privateMb > a.privateMb ? b : a));
 
     return {
@@ -341,11 +360,12 @@ async function benchHistoryScreen(): Promise<BenchReport> {
           ok: medianFirst <= TARGETS.firstRowsMs,
         },
         {
-          // rAF timestamps are rounded to 0.1 ms: one 60 Hz beat reads as 16.6 to 16.8 ms.
+          // rAF timestamps are rounded to 0.1 ms: one 60 Hz beat reads as 16.6 to 16.8 ms. The
+          // gap is compared in tenths, as read: a float difference (16.8000000001) is one beat.
           name: 'scrolling: frame interval p95 (rAF at 60 Hz)',
           value: ms(percentile(beat, 95)),
           target: `<= ${TARGETS.frameP95Ms} ms (one beat, +0.1 ms rounding)`,
-          ok: percentile(beat, 95) <= TARGETS.frameP95Ms + 0.1,
+          ok: Math.round(percentile(beat, 95) * 10) <= Math.round(TARGETS.frameP95Ms * 10) + 1,
         },
         {
           name: 'a filter change -> rows and totals shown, worst',
@@ -370,7 +390,7 @@ async function benchHistoryScreen(): Promise<BenchReport> {
         `60 Hz: p50 ${ms(percentile(beat, 50))}, frames over 20 ms: ` +
           `${beat.filter((g) => g > 20).length} of ${beat.length}`,
         `filters: ${filters.map((f) => `${f.what} ${f.ms.toFixed(0)} ms`).join(', ')}`,
-        `renderer private / resident memory: opened ${mem(opened)}, scrolled ${mem(scrolled)}, ` +
+        `renderer private / resident memory: first rows (5th reload) ${mem(firstRows)}, opened ${mem(opened)}, scrolled ${mem(scrolled)}, ` +
           `filtered ${mem(filtered)}, 600 frames vsync off ${mem(freeScrolled)}; ` +
           `JS heap used ${heap.toFixed(1)} MB after the filters`,
         `in main: history:list (200 rows) median ${ms(
