@@ -17,7 +17,9 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
+import type { Bridged } from '../ipc/handlers.js';
 import type { Services } from '../root/services.js';
+import { StartTracker } from '../start/index.js';
 import { defaultLogsDir } from '../log/dirs.js';
 import type { AppLog } from '../log/index.js';
 import { startHost } from './server.js';
@@ -109,11 +111,13 @@ async function main(): Promise<void> {
   // The services start once the log is open, which is once the address is out (below).
   let logOpened!: (log: AppLog | undefined) => void;
   const logReady = new Promise<AppLog | undefined>((resolve) => (logOpened = resolve));
+  const tracker = new StartTracker();
   const starting: Promise<Services> = logReady.then((log) =>
     import('../root/services.js').then(({ createServices }) =>
       createServices({
         dataDir: opts.dataDir,
         host: 'browser',
+        start: tracker,
         ...(keychainService ? { keychainService } : {}),
         versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
         exports: { kind: 'download', downloads },
@@ -123,8 +127,13 @@ async function main(): Promise<void> {
   );
   // Heard below, once the address is out; until then nothing may count it as unhandled.
   starting.catch(() => {});
+  // The bridge the page's socket gets: the start gate (ipc/start-gate.ts), made once the address
+  // is out. Wired minimally here for the quick start (root/early.ts); the start's own wiring
+  // (its screen, its stderr lines) is the host's to add.
+  let openGate!: (bridge: Bridged) => void;
+  const gate = new Promise<Bridged>((resolve) => (openGate = resolve));
   const host = await startHost({
-    services: starting,
+    services: gate,
     rendererDir,
     port: opts.port,
     downloads,
@@ -134,6 +143,14 @@ async function main(): Promise<void> {
       appLog ? appLog.error(message.replace(PREFIX, '')) : console.error(message),
   });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
+  // The markets the store already holds answer while the services start (root/early.ts).
+  const [{ earlyBridge }, { startGate }] = await Promise.all([
+    import('../root/early.js'),
+    import('../ipc/start-gate.js'),
+  ]);
+  const early = earlyBridge({ dataDir: opts.dataDir });
+  void starting.then(early.close, early.close);
+  openGate(startGate({ tracker, services: starting, early: early.handlers }));
   const log = (appLog = await openLog(opts.logsDir));
   // The page's address is a credential: no line of the log may carry it. Set before the first
   // line: nothing writes to the log before this.
