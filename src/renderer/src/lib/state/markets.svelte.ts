@@ -34,6 +34,14 @@ export class MarketsState {
   #league = $state('');
   /** The page main last answered; null before the first. */
   page = $state.raw<FixturePage | null>(null);
+  /**
+   * The markets shown are those the store held at start, not yet confirmed by the exchange
+   * (docs/data.md, "Saved markets"); main's `fixtures:changed` once it has read them reloads
+   * the page without the mark.
+   */
+  readonly saved: boolean = $derived(
+    this.page?.saved === true && (this.page?.leagues.length ?? 0) > 0,
+  );
   /** The reads of the page: `loading`, and `error` in the bridge's words. */
   readonly reads = new Loader();
   /** The price lines of the page's outcomes; a new page keeps those it still shows. */
