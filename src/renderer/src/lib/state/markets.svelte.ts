@@ -60,6 +60,9 @@ export class MarketsState {
   });
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: Bridge;
+  #rowsShown!: () => void;
+  /** Resolves once a page with rows has been shown: what waits for the start waits for it. */
+  readonly rowsShown = new Promise<void>((resolve) => (this.#rowsShown = resolve));
   /** Where the page stands; it moves through `next`, `previous` and a filter change. */
   readonly paging = new PageWindow(PAGE_SIZE, () => this.page?.total ?? 0);
 
@@ -133,7 +136,10 @@ export class MarketsState {
     };
     const latest = await this.reads.run(
       () => this.#bridge.invoke('fixtures:list', filter),
-      (page) => (this.page = page),
+      (page) => {
+        this.page = page;
+        if (page.fixtures.length > 0) this.#rowsShown();
+      },
     );
     // The rows are up: their lines follow, and are not waited for.
     if (latest && this.page) void this.#loadLines(this.page.fixtures.map((f) => f.contractId));
