@@ -8,7 +8,7 @@
  * Each run starts the browser host the way a user does (npm, build/serve.mjs, the bundle). On an
  * empty data directory the paper sandbox, the store and the first sync are all part of it. The
  * returning user's folder is made once (a first start left to sync its fixtures) and started
- * N times: its rows are the store's, shown before the services are up (docs/data.md, "Saved
+ * N times: its rows are the store's, shown before the services are up (docs/desk.md, "Saved
  * markets"), and each run notes whether they appeared marked as saved.
  * Chromium is already open (as a user's browser is); when the host prints its address the bench
  * opens it in a fresh page, whose init script stamps the animation frame after the first row of a
@@ -127,9 +127,7 @@ async function sampleStarts(
       // A returning user's store: left until its first sync confirmed the markets, so the
       // next start has a synced store, as a user's has.
       if (dataDir !== undefined) {
-        await page
-          .getByText('Saved markets from')
-          .waitFor({ state: 'detached', timeout: 10_000 });
+        await page.getByText('Saved markets from').waitFor({ state: 'detached', timeout: 10_000 });
       }
     } finally {
       await page.close();

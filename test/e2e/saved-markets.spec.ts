@@ -1,5 +1,5 @@
 /**
- * A returning user's start (docs/data.md, "Saved markets"): the markets the store holds show
+ * A returning user's start (docs/desk.md, "Saved markets"): the markets the store holds show
  * at once, marked as saved in words, until the first sync of this start confirms them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

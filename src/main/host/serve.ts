@@ -149,7 +149,8 @@ async function main(): Promise<void> {
     import('../ipc/start-gate.js'),
   ]);
   const early = earlyBridge({ dataDir: opts.dataDir });
-  void starting.then(early.close, early.close);
+  const closeEarly = () => early.close();
+  void starting.then(closeEarly, closeEarly);
   openGate(startGate({ tracker, services: starting, early: early.handlers }));
   const log = (appLog = await openLog(opts.logsDir));
   // The page's address is a credential: no line of the log may carry it. Set before the first

@@ -6,7 +6,7 @@
  * part of a team name and the screen's order (league, kick-off, contractId) are done here.
  *
  * Until a fixtures sync of the active session has read them, the fixtures shown are those the
- * store held at start: the page says so (`saved`, docs/data.md "Saved markets"), and confirm()
+ * store held at start: the page says so (`saved`, docs/desk.md "Saved markets"), and confirm()
  * tells the composition root when the first sync has, so the screen reads the page again.
  */
 import type { Fixture } from '../../shared/api/schemas.js';

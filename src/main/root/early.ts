@@ -1,7 +1,8 @@
 /**
  * What the bridge answers before the services are up (ipc/start-gate.ts, docs/data.md "Start"):
  * the markets the store already holds, read from the store file on their own connection while
- * the store is checked and opened, marked as saved data until a sync confirms them.
+ * the store is checked and opened, marked as saved data until a sync confirms them (docs/desk.md,
+ * "Saved markets").
  *
  * The file is read once, when the bridge is made: a read-only connection (never a write, never a
  * migration), closed at once, so the store's own opening (a check, a move aside of a damaged
@@ -59,8 +60,7 @@ function storedMarkets(options: EarlyOptions): FixtureBoard | undefined {
     const { store } = opened;
     if (store.schemaVersion !== STORE_SCHEMA_VERSION) return undefined;
     // The account the services will open (services.ts): the remembered live one, else paper.
-    const accountId =
-      rememberedAccount(store) ?? store.accounts.list().find((a) => a.isPaper)?.id;
+    const accountId = rememberedAccount(store) ?? store.accounts.list().find((a) => a.isPaper)?.id;
     if (accountId === undefined) return undefined;
     // The board keeps the sorted list, read now while the connection is open, and the time
     // they were fetched is kept with it.

@@ -92,7 +92,7 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
     session.engine.on('sync:status', () => {
       wiring.hub.emit('sync:status', appStatus(session));
       // The first fixtures sync found the saved markets unchanged: they are confirmed all the
-      // same, and the screen reads them again to drop the "saved" words (docs/data.md).
+      // same, and the screen reads them again to drop the "saved" words (docs/desk.md).
       const syncedAt = wiring.fixtures.confirm() ? wiring.fixtures.syncedAt : null;
       if (syncedAt !== null) {
         wiring.hub.emit('fixtures:changed', { total: wiring.fixtures.total, syncedAt });

@@ -35,7 +35,7 @@ beforeEach(async () => {
   // What the start gate holds until the services are up: never answered in these tests.
   bridge.hold('app:info');
   bridge.hold('status:get');
-  bridge.hold('alerts:summary');
+  bridge.hold('alerts:list');
   root = testRoot(bridge);
   // The whole boot, as main.ts starts it.
   stop = root.start();

@@ -23,7 +23,7 @@ export const FixturePage = Closed({
     Type.Boolean({
       description:
         'True while these are the markets the store held at start, not yet confirmed by a ' +
-        'fixtures sync of this session (docs/data.md, "Saved markets"); absent: false.',
+        'fixtures sync of this session (docs/desk.md, "Saved markets"); absent: false.',
     }),
   ),
 });

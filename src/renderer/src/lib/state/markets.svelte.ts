@@ -36,7 +36,7 @@ export class MarketsState {
   page = $state.raw<FixturePage | null>(null);
   /**
    * The markets shown are those the store held at start, not yet confirmed by the exchange
-   * (docs/data.md, "Saved markets"); main's `fixtures:changed` once it has read them reloads
+   * (docs/desk.md, "Saved markets"); main's `fixtures:changed` once it has read them reloads
    * the page without the mark.
    */
   readonly saved: boolean = $derived(
