@@ -12,6 +12,7 @@
  * for them. Services that cannot start are reported on stderr and the host exits 1.
  */
 import { spawnSync } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,8 @@ function projectRoot(from: string): string {
 }
 
 const root = projectRoot(import.meta.dirname);
+/** How long the services' start waits at most for the page to take its stored markets. */
+const EARLY_FIRST_MS = 400;
 
 function fail(message: string): never {
   console.error(`betdesk serve: ${message}`);
@@ -152,6 +155,9 @@ async function main(): Promise<void> {
   const closeEarly = () => early.close();
   void starting.then(closeEarly, closeEarly);
   openGate(startGate({ tracker, services: starting, early: early.handlers }));
+  // A returning user's page gets the stored markets before the log and the services take the
+  // thread, or after EARLY_FIRST_MS when no page asks for them yet (none: no wait).
+  await Promise.race([early.answered, delay(EARLY_FIRST_MS)]);
   const log = (appLog = await openLog(opts.logsDir));
   // The page's address is a credential: no line of the log may carry it. Set before the first
   // line: nothing writes to the log before this.

@@ -31,17 +31,29 @@ export interface EarlyBridge {
   handlers: Partial<IpcHandlers>;
   /** Closes what they read with; called once the services are up (or could not start). */
   close(): void;
+  /**
+   * Resolves once the stored markets were first answered, at once when there are none: the host
+   * may hold the services' start until then, so the page's first rows do not wait behind it.
+   */
+  answered: Promise<void>;
 }
 
 /** The stored markets of the account the app will open, or nothing; see the file's comment. */
 export function earlyBridge(options: EarlyOptions): EarlyBridge {
   const markets = storedMarkets(options);
-  if (!markets) return { handlers: {}, close() {} };
+  if (!markets) return { handlers: {}, close() {}, answered: Promise.resolve() };
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   return {
+    answered,
     handlers: {
       // From memory: the list was read whole, sorted, when the bridge was made.
-      'fixtures:list': (filter: FixturesFilter) =>
-        Promise.resolve({ ...markets.page(filter), saved: true }),
+      'fixtures:list': (filter: FixturesFilter) => {
+        const page = { ...markets.page(filter), saved: true };
+        // After this answer is on its way.
+        setImmediate(answer);
+        return Promise.resolve(page);
+      },
     },
     // Nothing stays open (the connection closed once read); once the services are up the gate
     // sends every call to them.

@@ -111,6 +111,26 @@ describe('the stored markets before the services', () => {
   });
 });
 
+describe('answered', () => {
+  it('resolves once the stored markets were first answered', async () => {
+    seed();
+    const early = earlyBridge({ dataDir: dir });
+    let answered = false;
+    void early.answered.then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    await early.handlers['fixtures:list']?.(ALL);
+    await early.answered;
+    early.close();
+  });
+
+  it('resolves at once when nothing is answered early', async () => {
+    const early = earlyBridge({ dataDir: dir });
+    await early.answered;
+    expect(early.handlers).toEqual({});
+  });
+});
+
 describe('nothing early, and no error', () => {
   it('without a store file', async () => {
     expect(await listed()).toBeUndefined();
