@@ -21,6 +21,8 @@ export default defineConfig({
           'read-worker': resolve(import.meta.dirname, 'src/main/store/read-worker.thread.ts'),
           // The upgrade's realized P&L backfill (src/main/pnl/backfill-worker.ts), likewise.
           'realized-backfill': resolve(import.meta.dirname, 'src/main/pnl/backfill.thread.ts'),
+          // The store's migrations off the main thread (src/main/store/migrate-worker.ts).
+          'store-migrate': resolve(import.meta.dirname, 'src/main/store/migrate.thread.ts'),
         },
         // Shared code in chunks/ below the entries: read-worker.ts finds its entry from there.
         output: { chunkFileNames: 'chunks/[name]-[hash].js' },

@@ -16,6 +16,7 @@ import { AccountConnection, RateGovernors } from '../root/connection.js';
 import { defaultDataDir, legacyDataDirs } from '../data/data-dir.js';
 import { openDataStore, openStoreFile } from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
+import { SAY_AFTER_MS, sayStart, StartTracker } from '../start/index.js';
 import type { Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';
 import { str, type Parsed } from './args.js';
@@ -42,12 +43,28 @@ export async function openAccounts(
 ): Promise<{ store: Store; accounts: AccountRegistry }> {
   const db = str(p, 'db');
   const dir = dataDir(io.env);
-  const { store, news } =
-    db !== undefined
-      ? await openStoreFile(db)
-      : await openDataStore(dir, {
-          legacyDirs: legacyDataDirs(dir, process.platform, io.env, os.homedir()),
-        });
+  // A phase of the opening that lasts over a second (an upgrade) is said on stderr (start/say.ts).
+  const start = new StartTracker();
+  const afterMs = Number(io.env['BETDESK_START_SAY_AFTER_MS'] ?? SAY_AFTER_MS);
+  const stopSaying = sayStart(start, {
+    prefix: 'betdesk: ',
+    write: (line) => out.say(line),
+    ...(Number.isFinite(afterMs) ? { afterMs } : {}),
+  });
+  let opened;
+  try {
+    opened =
+      db !== undefined
+        ? await openStoreFile(db, { report: start.report })
+        : await openDataStore(dir, {
+            legacyDirs: legacyDataDirs(dir, process.platform, io.env, os.homedir()),
+            report: start.report,
+          });
+    start.report({ phase: 'ready', message: 'Ready.' });
+  } finally {
+    stopSaying();
+  }
+  const { store, news } = opened;
   for (const notice of news) out.say(notice.message);
   const accounts = openAccountRegistry(store, io.env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk');
   return { store, accounts };

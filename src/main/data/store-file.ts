@@ -13,8 +13,9 @@ import {
   type StoreRecovery,
 } from '../store/index.js';
 import type { StoreNotice } from '../../shared/ipc/contract.js';
+import type { StartReport } from '../start/index.js';
 import { legacyDataDirs } from './data-dir.js';
-import { moveLegacyStore, STORE_FILE } from './store-move.js';
+import { moveLegacyStore, sameFolder, STORE_FILE } from './store-move.js';
 import { moveNotice, recoveryNotice, StoreNotices } from './store-notices.js';
 
 export { STORE_FILE } from './store-move.js';
@@ -25,6 +26,11 @@ export interface DataStoreOptions {
   now?: () => number;
   /** Where earlier versions kept the store; default: legacyDataDirs(dataDir) for this OS. */
   legacyDirs?: readonly string[];
+  /**
+   * Told each phase of the opening (moving, checking, backing up, upgrading, rebuilding) and
+   * how far it is: the start screen, the host's and the CLI's stderr (docs/data.md, "Start").
+   */
+  report?: StartReport;
 }
 
 export interface OpenedStore {
@@ -49,12 +55,13 @@ export async function openDataStore(
   const now = options.now ?? Date.now;
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const at = now();
-  const moves = moveLegacyStore(
-    dataDir,
-    options.legacyDirs ?? legacyDataDirs(dataDir),
-    at,
-    options.nativeBinding,
-  );
+  const legacyDirs = options.legacyDirs ?? legacyDataDirs(dataDir);
+  if (options.report && movesAhead(dataDir, legacyDirs)) {
+    options.report({ phase: 'moving', message: 'Moving your store to its new folder…' });
+    // The move holds this thread: let the news go out to the window first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const moves = moveLegacyStore(dataDir, legacyDirs, at, options.nativeBinding);
   const opened = await openStoreFile(join(dataDir, STORE_FILE), options);
   for (const m of moves) {
     const notice = moveNotice(m, at);
@@ -62,6 +69,12 @@ export async function openDataStore(
     opened.news.unshift(notice);
   }
   return opened;
+}
+
+/** True when moveLegacyStore will move a store (this folder has none, an earlier one has). */
+function movesAhead(dataDir: string, legacyDirs: readonly string[]): boolean {
+  if (fs.existsSync(join(dataDir, STORE_FILE))) return false;
+  return legacyDirs.some((d) => fs.existsSync(join(d, STORE_FILE)) && !sameFolder(d, dataDir));
 }
 
 /** Opens the store file `file` (the CLI's --db): checked, migrated after a backup, or rebuilt. */
@@ -72,6 +85,7 @@ export async function openStoreFile(
   const { store, backupDir, recovery } = await openCheckedStore(file, {
     ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.report === undefined ? {} : { report: options.report }),
   });
   const notices = new StoreNotices(store);
   const news: StoreNotice[] = [];

@@ -8,8 +8,11 @@
  * BETDESK_LOGS_DIR says otherwise); its warnings and errors are also printed on stderr.
  *
  * The line goes out as soon as the page can be served: the services (the composition root, the
- * store, paper mode) are loaded and started while the browser loads the page, whose socket waits
- * for them. Services that cannot start are reported on stderr and the host exits 1.
+ * store, paper mode) are loaded and started while the browser loads the page. Its socket
+ * connects at once, through the start gate (ipc/start-gate.ts): until the services are up it
+ * answers where the start is (the start screen) and what the early bridge can (root/early.ts).
+ * A phase of the start that lasts over a second is said on stderr (start/say.ts). Services that
+ * cannot start are reported on stderr and the host exits 1.
  */
 import { spawnSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -20,7 +23,7 @@ import { defaultDataDir } from '../data/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
 import type { Bridged } from '../ipc/handlers.js';
 import type { Services } from '../root/services.js';
-import { StartTracker } from '../start/index.js';
+import { SAY_AFTER_MS, sayStart, StartTracker } from '../start/index.js';
 import { defaultLogsDir } from '../log/dirs.js';
 import type { AppLog } from '../log/index.js';
 import { startHost } from './server.js';
@@ -107,6 +110,16 @@ async function main(): Promise<void> {
   ensureRenderer(rendererDir, opts.build);
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
 
+  // The start's progress from the first moment: the page's start screen and the lines below.
+  const tracker = new StartTracker();
+  // BETDESK_START_SAY_AFTER_MS=0 says every phase at once (the e2e test), as in the CLI.
+  const afterMs = Number(process.env['BETDESK_START_SAY_AFTER_MS'] ?? SAY_AFTER_MS);
+  const stopSaying = sayStart(tracker, {
+    prefix: 'betdesk serve: ',
+    write: (line) => process.stderr.write(`${line}\n`),
+    ...(Number.isFinite(afterMs) ? { afterMs } : {}),
+  });
+
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
   // Exports are downloads the host streams; the services register them, the host serves them.
@@ -114,25 +127,24 @@ async function main(): Promise<void> {
   // The services start once the log is open, which is once the address is out (below).
   let logOpened!: (log: AppLog | undefined) => void;
   const logReady = new Promise<AppLog | undefined>((resolve) => (logOpened = resolve));
-  const tracker = new StartTracker();
   const starting: Promise<Services> = logReady.then((log) =>
     import('../root/services.js').then(({ createServices }) =>
       createServices({
         dataDir: opts.dataDir,
         host: 'browser',
-        start: tracker,
         ...(keychainService ? { keychainService } : {}),
         versions: { app: pkg.version, node: process.versions.node, electron: null, chrome: null },
         exports: { kind: 'download', downloads },
         ...(log ? { log } : {}),
+        start: tracker,
       }),
     ),
   );
   // Heard below, once the address is out; until then nothing may count it as unhandled.
   starting.catch(() => {});
+  void starting.finally(stopSaying).catch(() => {});
   // The bridge the page's socket gets: the start gate (ipc/start-gate.ts), made once the address
-  // is out. Wired minimally here for the quick start (root/early.ts); the start's own wiring
-  // (its screen, its stderr lines) is the host's to add.
+  // is out, with the early bridge (root/early.ts): loading and reading those need not delay it.
   let openGate!: (bridge: Bridged) => void;
   const gate = new Promise<Bridged>((resolve) => (openGate = resolve));
   const host = await startHost({
@@ -152,6 +164,7 @@ async function main(): Promise<void> {
     import('../ipc/start-gate.js'),
   ]);
   const early = earlyBridge({ dataDir: opts.dataDir });
+  // Once the services answer (or could not start), the early reads are over.
   const closeEarly = () => early.close();
   void starting.then(closeEarly, closeEarly);
   openGate(startGate({ tracker, services: starting, early: early.handlers }));

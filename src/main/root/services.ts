@@ -82,15 +82,22 @@ export const createServices: CreateServices = (options) => createAppServices(opt
 
 /** Opens the store and starts the active account's session in the background. */
 export async function createAppServices(options: ServicesOptions): Promise<AppServices> {
-  const { nativeBinding } = options;
-  const opened = await openDataStore(
-    options.dataDir,
-    nativeBinding === undefined ? {} : { nativeBinding },
-  );
+  const { nativeBinding, start } = options;
   try {
-    return build(options, opened);
+    const opened = await openDataStore(options.dataDir, {
+      ...(nativeBinding === undefined ? {} : { nativeBinding }),
+      ...(start === undefined ? {} : { report: start.report }),
+    });
+    start?.report({ phase: 'starting', message: 'Starting Betdesk…' });
+    try {
+      return build(options, opened);
+    } catch (err) {
+      opened.store.close();
+      throw err;
+    }
   } catch (err) {
-    opened.store.close();
+    // The start screen says why, in words (a StoreError's sentence, a NewerSchemaError's).
+    start?.report({ phase: 'failed', message: err instanceof Error ? err.message : String(err) });
     throw err;
   }
 }

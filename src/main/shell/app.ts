@@ -3,6 +3,10 @@
  * the bridge, the menus, the tray, the badge, login items and alert notifications. Everything
  * else is a plain Node service created by `createServices` (the composition root); this is the
  * only place that touches electron.
+ *
+ * The window is made before the services (docs/desktop.md): the bridge serves it through the
+ * start gate (ipc/start-gate.ts), so its start screen says what the store's opening is doing
+ * (an upgrade, a rebuild) instead of a blank window.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +34,10 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { defaultDataDir } from '../data/data-dir.js';
 import { registerHandlers } from '../ipc/handlers.js';
+import { startGate } from '../ipc/start-gate.js';
+import { earlyBridge } from '../root/early.js';
 import type { CreateServices, Services } from '../root/services.js';
+import { StartTracker } from '../start/index.js';
 import { defaultLogsDir, openAppLog, orStderr, type AppLog } from '../log/index.js';
 import { handedOverArgs, parseAppArgs, type AppArgs, type HandedOver } from './args.js';
 import { UnreadBadge } from './badge.js';
@@ -175,49 +182,82 @@ export async function runShell(
     electron: process.versions.electron ?? null,
     chrome: process.versions.chrome ?? null,
   };
-  let services: Services;
-  try {
-    services = await createServices({
-      // One folder for the app, the browser host and the CLI (docs/data.md).
-      dataDir: defaultDataDir(host.platform, host.env),
-      host: 'electron',
-      ...(existsSync(paths.nativeBinding) ? { nativeBinding: paths.nativeBinding } : {}),
-      versions,
-      exports: {
-        kind: 'file',
-        chooseFile: exportFileChooser({ dialog, folder: exportFolder, parent: () => win }),
-      },
-      ...(log ? { log } : {}),
-      openFolder: (path) => shell.openPath(path),
-    });
-  } catch (err) {
-    report('the services could not start', err);
-    dialog.showErrorBox(
-      'Betdesk could not start',
-      err instanceof Error ? err.message : 'Betdesk could not start its services.',
-    );
-    await log?.close();
-    app.exit(1);
-    throw err;
-  }
+  // One folder for the app, the browser host and the CLI (docs/data.md).
+  const dataDir = defaultDataDir(host.platform, host.env);
+  const nativeBinding = existsSync(paths.nativeBinding) ? paths.nativeBinding : undefined;
+  const tracker = new StartTracker();
+  const early = earlyBridge({ dataDir, ...(nativeBinding ? { nativeBinding } : {}) });
+  const starting = createServices({
+    dataDir,
+    host: 'electron',
+    ...(nativeBinding ? { nativeBinding } : {}),
+    versions,
+    exports: {
+      kind: 'file',
+      chooseFile: exportFileChooser({ dialog, folder: exportFolder, parent: () => win }),
+    },
+    ...(log ? { log } : {}),
+    openFolder: (path) => shell.openPath(path),
+    start: tracker,
+  });
+  // Heard below (the error box); the gate's waiting calls get it too.
+  starting.catch(() => {});
+  void starting.then(
+    () => early.close(),
+    () => early.close(),
+  );
 
   const loginItems = loginItemsFor(host);
-  const { handlers } = services;
-  const served = {
-    events: services.events,
-    handlers: { ...handlers, ...applyingLoginItems(handlers, loginItems) },
-  };
+  // The window's bridge from the first moment: the start's progress and the early reads, then
+  // every call of the services.
+  const gate = startGate({
+    tracker,
+    services: starting.then((s) => ({
+      events: s.events,
+      handlers: { ...s.handlers, ...applyingLoginItems(s.handlers, loginItems) },
+    })),
+    early: early.handlers,
+  });
   const transport = new ElectronIpcTransport(
     ipcMain,
     location,
     () => BrowserWindow.getAllWindows().map((w) => w.webContents),
     (m) => say.warn(m),
   );
-  const unregister = registerHandlers(transport, served, {
+  const unregister = registerHandlers(transport, gate, {
     validateOutput: !app.isPackaged,
     // A bridge fault goes to the log file: the user's message says its details are there.
     log: (m) => say.error(m.replace(/^Betdesk: /, '')),
   });
+  const args = parseAppArgs(host.argv);
+  // What the window needs, made before it: createWindow reads them.
+  const windowIcon = loadIcon(paths.icons.window);
+  let tray: BetdeskTray | null = null;
+  const badge = new UnreadBadge({
+    app,
+    window: () => win,
+    overlay: nativeImage.createFromDataURL(UNREAD_DOT_DATA_URL),
+    platform: host.platform,
+  });
+  // The window before the services, unless the start is to be hidden (asked, or maybe at login:
+  // whether a login start hides is a setting of the store, known once it is open).
+  if (!args.hidden && !loginItems.openedAtLogin()) win = createWindow();
+
+  let services: Services;
+  try {
+    services = await starting;
+  } catch (err) {
+    report('the services could not start', err);
+    dialog.showErrorBox(
+      'Betdesk could not start',
+      err instanceof Error ? err.message : 'Betdesk could not start its services.',
+    );
+    unregister();
+    await log?.close();
+    app.exit(1);
+    throw err;
+  }
+  const { handlers } = services;
 
   let quitDone: Promise<void> | null = null;
   /** Every quit answers the first one's promise, which settles once the app has quit. */
@@ -262,7 +302,6 @@ export async function runShell(
     }
   };
 
-  const windowIcon = loadIcon(paths.icons.window);
   const help = helpActions({
     support: handlers,
     clipboard,
@@ -286,7 +325,6 @@ export async function runShell(
     ),
   );
 
-  let tray: BetdeskTray | null = null;
   try {
     const icons = {
       normal: loadIcon(paths.icons.tray),
@@ -307,12 +345,6 @@ export async function runShell(
     // Some desktops have no tray; the app works without one.
     report('no tray icon', err);
   }
-  const badge = new UnreadBadge({
-    app,
-    window: () => win,
-    overlay: nativeImage.createFromDataURL(UNREAD_DOT_DATA_URL),
-    platform: host.platform,
-  });
   function updateTray(status: AppStatus): void {
     tray?.update(status);
   }
@@ -407,7 +439,6 @@ export async function runShell(
   if (app.isPackaged && desk?.startAtLogin) {
     loginItems.apply(desk).catch((err: unknown) => report('the login item was not renewed', err));
   }
-  const args = parseAppArgs(host.argv);
   const atLogin = desk?.startHidden === true && loginItems.openedAtLogin();
   // Hidden only where the tray can bring it back.
   const hidden = tray !== null && (args.hidden || atLogin);
@@ -418,7 +449,7 @@ export async function runShell(
   };
   if (!hidden) {
     if (args.screen) showScreen({ screen: args.screen });
-    else win = createWindow();
+    else if (!win || win.isDestroyed()) win = createWindow();
   }
   if (waiting) follow(waiting);
   // macOS: a click on the Dock icon brings the window back (after the start decided on it).

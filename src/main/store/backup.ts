@@ -63,6 +63,8 @@ export interface BackupOptions {
   inThread?: boolean;
   /** In this thread: called after every step but the last, with how long it took. */
   onStep?: (step: BackupStep) => void;
+  /** How far the copy is, in pages, after each step (on the worker too): the start says it. */
+  onProgress?: (pages: { done: number; total: number }) => void;
 }
 
 /** The backups folder of a store file. */
@@ -135,7 +137,16 @@ const COPY_AND_CHECK = `
     source.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
     source.exec('BEGIN');
     source.prepare('SELECT count(*) FROM sqlite_schema').get();
-    await source.backup(workerData.target, { progress: () => workerData.pagesPerStep });
+    let total = 0;
+    await source.backup(workerData.target, {
+      progress: ({ totalPages, remainingPages }) => {
+        total = totalPages;
+        note({ done: totalPages - remainingPages, total: totalPages });
+        return workerData.pagesPerStep;
+      },
+    });
+    // The last step is not told to progress: the copy is whole (its check follows).
+    if (total > 0) note({ done: total, total });
   } finally {
     if (source.inTransaction) source.exec('COMMIT');
     source.close();
@@ -166,6 +177,8 @@ async function copyAndCheck(
         busyTimeoutMs: BUSY_TIMEOUT_MS,
       },
       options.nativeBinding,
+      options.onProgress &&
+        ((news) => options.onProgress?.(news as { done: number; total: number })),
     );
     if (answer !== undefined) return answer ?? undefined;
   }
@@ -187,14 +200,18 @@ async function copySnapshot(
     source.prepare('SELECT count(*) FROM sqlite_schema').get();
     const pages = options.pagesPerStep ?? BACKUP_PAGES_PER_STEP;
     let last = performance.now();
+    let total = 0;
     await source.backup(target, {
       progress: ({ totalPages, remainingPages }) => {
         const now = performance.now();
         options.onStep?.({ ms: now - last, remainingPages, totalPages });
+        options.onProgress?.({ done: totalPages - remainingPages, total: totalPages });
+        total = totalPages;
         last = now;
         return pages;
       },
     });
+    if (total > 0) options.onProgress?.({ done: total, total });
   } finally {
     if (source.inTransaction) source.exec('COMMIT');
     source.close();

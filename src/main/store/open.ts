@@ -10,6 +10,9 @@
  *   when that backup cannot be made, nothing is migrated and the store is refused in words.
  * - A store written by a newer Betdesk is refused with NewerSchemaError, as before: it is not
  *   damaged, and is left untouched.
+ * - The migrations of an older store run on a worker thread (migrate-worker.ts), so the main
+ *   thread keeps serving the window meanwhile; each phase (checking, backing up, upgrading,
+ *   rebuilding) is told to `report` with how far it is (docs/data.md, "Start").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,8 @@ import { backupFolderOf, backupStore, latestGoodBackup } from './backup.js';
 import { openWriter } from './connection.js';
 import { NewerSchemaError, StoreError } from './errors.js';
 import { checkFile, isCorruption, moveAside } from './integrity.js';
+import type { StartReport } from '../start/index.js';
+import { migrateFile } from './migrate-worker.js';
 import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
 import { restoreLocalData, type RestoredRows } from './recover.js';
 import { openStore, Store, type StoreOptions } from './store.js';
@@ -38,6 +43,8 @@ export interface StoreRecovery {
 export interface CheckedStoreOptions extends StoreOptions {
   /** Default: `backups` beside the store file. */
   backupDir?: string;
+  /** Told each phase of the opening and how far it is (the start screen, stderr). */
+  report?: StartReport;
 }
 
 export interface CheckedStore {
@@ -57,7 +64,12 @@ export async function openCheckedStore(
 ): Promise<CheckedStore> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const backupDir = options.backupDir ?? backupFolderOf(file);
-  let damage = fs.existsSync(file) ? await damageOf(file, options.nativeBinding) : undefined;
+  const report = options.report ?? (() => {});
+  let damage: string | undefined;
+  if (fs.existsSync(file)) {
+    report({ phase: 'checking', message: 'Checking your store…' });
+    damage = await damageOf(file, options.nativeBinding);
+  }
   if (damage === undefined) {
     try {
       return { store: await openMigrated(file, backupDir, options), backupDir };
@@ -66,6 +78,10 @@ export async function openCheckedStore(
       damage = (err as Error).message;
     }
   }
+  report({
+    phase: 'rebuilding',
+    message: 'Your store is damaged: setting it aside and rebuilding it from the newest backup…',
+  });
   return { ...(await rebuild(file, damage, backupDir, options)), backupDir };
 }
 
@@ -84,17 +100,28 @@ async function openMigrated(
   backupDir: string,
   options: CheckedStoreOptions,
 ): Promise<Store> {
-  const db = openWriter(file, options.nativeBinding);
+  const report = options.report ?? (() => {});
+  let db = openWriter(file, options.nativeBinding);
   try {
     const from = schemaVersion(db);
     const known = latestVersion();
     if (from > known) throw new NewerSchemaError(from, known);
     if (from > 0 && from < known) {
+      const backingUp = 'Backing up your store before upgrading it…';
+      report({ phase: 'backing-up', message: backingUp });
+      let percent = -1;
       try {
         await backupStore(file, backupDir, {
           beforeMigrationOf: from,
           ...(options.now === undefined ? {} : { now: options.now }),
           ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+          // Once per percent, not per step of pages: each report goes to every window.
+          onProgress: ({ done, total }) => {
+            const now = total === 0 ? 100 : Math.floor((done * 100) / total);
+            if (now === percent) return;
+            percent = now;
+            report({ phase: 'backing-up', message: backingUp, done, total, unit: 'pages' });
+          },
         });
       } catch (err) {
         if (isCorruption(err)) throw err;
@@ -105,10 +132,26 @@ async function openMigrated(
           { cause: err },
         );
       }
+      // Off this thread: the worker opens the file, migrates it and closes it; then it is
+      // opened here again, migrated.
+      db.close();
+      await migrateFile(file, {
+        ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+        onStep: ({ step, steps, name }) =>
+          report({
+            phase: 'upgrading',
+            message: `Upgrading your store: step ${step} of ${steps} (${name})`,
+            done: step - 1,
+            total: steps,
+            unit: 'steps',
+          }),
+      });
+      db = openWriter(file, options.nativeBinding);
     }
+    // A new store (and one another process upgraded meanwhile): nothing or little to do here.
     runMigrations(db);
   } catch (err) {
-    db.close();
+    if (db.open) db.close();
     throw err;
   }
   return new Store(file, db, options);

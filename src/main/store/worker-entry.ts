@@ -1,12 +1,20 @@
 /**
  * Where a worker thread's code is, for the way this code runs (the store's read worker, the
- * realized-P&L backfill): in a build, its own entry file beside the main bundle
+ * realized-P&L backfill, the migrations): in a build, its own entry file beside the main bundle
  * (electron.vite.config.ts); from the sources (tsx, vitest), its .ts entry beside the caller,
  * through tsx's loader.
  */
+import { Worker } from 'node:worker_threads';
 
 /** A file to start, or a script to eval that imports the sources. */
 export type WorkerEntry = { url: URL } | { script: string };
+
+/** Starts a thread at `entry` with `workerData`; throws when it cannot start. */
+export function startWorker(entry: WorkerEntry, workerData: unknown): Worker {
+  return 'url' in entry
+    ? new Worker(entry.url, { workerData })
+    : new Worker(entry.script, { eval: true, workerData });
+}
 
 const BUNDLE_CHUNKS = /\/chunks\/[^/]*$/;
 

@@ -8,7 +8,10 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** What the code of a job sees: `workerData`, `open(file, options)` and `reply(result)`. */
+/**
+ * What the code of a job sees: `workerData`, `open(file, options)`, `reply(result)` and
+ * `note(news)` (how far it is, for onWorker's `onNote`).
+ */
 const PRELUDE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
@@ -17,6 +20,7 @@ const open = (file, options) => new Database(file, {
   ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
 });
 const reply = (result) => parentPort.postMessage({ result });
+const note = (news) => parentPort.postMessage({ note: news });
 const fail = (err) => parentPort.postMessage({
   error: { message: String(err && err.message ? err.message : err), code: err && err.code },
 });
@@ -42,6 +46,7 @@ export async function onWorker(
   body: string,
   data: Record<string, unknown>,
   nativeBinding?: string,
+  onNote?: (news: unknown) => void,
 ): Promise<string | null | undefined> {
   let module: string;
   try {
@@ -63,7 +68,10 @@ export async function onWorker(
       resolve(undefined);
       return;
     }
-    worker.once('message', resolve);
+    worker.on('message', (message: { note?: unknown; result?: string | null }) => {
+      if ('note' in message) onNote?.(message.note);
+      else resolve(message);
+    });
     // The worker could not load better-sqlite3 (or run at all): the caller works in-thread.
     worker.once('error', () => resolve(undefined));
     worker.once('exit', () => resolve(undefined));

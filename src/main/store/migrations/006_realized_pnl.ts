@@ -36,7 +36,7 @@ import type { Db } from '../connection.js';
 import { FIX_SLOTS, slotTriggers } from './realized-slot-sql.js';
 
 export const version = 6;
-export const name = 'realized_pnl';
+export const name = 'realized P&L';
 
 /** The exchange's columns (and their exact micros): what a settlement reported, never edited. */
 const REPORTED = `account_id, dedup_key, type, contract_id, outcome, contracts, price, pnl,

@@ -12,7 +12,7 @@
 import type { Db } from '../connection.js';
 
 export const version = 7;
-export const name = 'equity_points';
+export const name = 'equity points';
 
 export function up(db: Db): void {
   db.exec(`

@@ -14,7 +14,7 @@
 import type { Db } from '../connection.js';
 
 export const version = 8;
-export const name = 'price_history';
+export const name = 'price history';
 
 export function up(db: Db): void {
   db.exec(`

@@ -17,8 +17,17 @@ import * as m009 from './009_guardians.js';
 
 export interface Migration {
   readonly version: number;
+  /** What it does, in the user's words: the start screen says "step 2 of 3 (realized P&L)". */
   readonly name?: string;
   up(db: Db): void;
+}
+
+/** One migration about to run: step `step` of `steps` this upgrade runs (docs/data.md, "Start"). */
+export interface MigrationStep {
+  readonly step: number;
+  readonly steps: number;
+  readonly version: number;
+  readonly name: string;
 }
 
 export const migrations: readonly Migration[] = [
@@ -48,6 +57,7 @@ export function schemaVersion(db: Db): number {
 export function runMigrations(
   db: Db,
   list: readonly Migration[] = migrations,
+  onStep?: (step: MigrationStep) => void,
 ): { from: number; to: number } {
   list.forEach((m, i) => {
     if (m.version !== i + 1) {
@@ -57,8 +67,14 @@ export function runMigrations(
   const from = schemaVersion(db);
   const known = latestVersion(list);
   if (from > known) throw new NewerSchemaError(from, known);
-  for (const m of list) {
-    if (m.version <= from) continue;
+  const todo = list.filter((m) => m.version > from);
+  for (const [i, m] of todo.entries()) {
+    onStep?.({
+      step: i + 1,
+      steps: todo.length,
+      version: m.version,
+      name: m.name ?? `schema ${m.version}`,
+    });
     db.transaction(() => {
       // Another process (the CLI beside the app) may have run it since `from` was read.
       if (schemaVersion(db) >= m.version) return;

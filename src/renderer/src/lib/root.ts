@@ -31,6 +31,7 @@ import { PositionsState, positionKey } from './state/positions.svelte.js';
 import { PracticeState, type PracticeFixture } from './state/practice.svelte.js';
 import { SettingsState } from './state/settings.svelte.js';
 import { SlipState } from './state/slip.svelte.js';
+import { StartState } from './state/start.svelte.js';
 import { SupportState } from './state/support.svelte.js';
 import { ToastsState } from './state/toasts.svelte.js';
 import { webNotifications } from './web-notifications.js';
@@ -66,6 +67,12 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
   const app = new AppState(bridge);
   const accounts = new AccountsState(bridge, app);
   const markets = new MarketsState(bridge);
+  /** The start screen's state: covers the desk until the markets (or the services) are there. */
+  const starting = new StartState(bridge, clock, {
+    get shown() {
+      return markets.page !== null;
+    },
+  });
   const settings = new SettingsState(bridge);
   const positions = new PositionsState(bridge, clock);
   const orders = new OrdersState(bridge);
@@ -184,6 +191,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
   function start(): () => void {
     const stops = [
       clock.start(250),
+      starting.start(),
       app.start(),
       markets.start(),
       positions.start(),
@@ -236,6 +244,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
 
   return {
     clock,
+    starting,
     app,
     accounts,
     markets,
