@@ -38,8 +38,12 @@ export interface Betdesk extends Started {
   keychainService: string;
 }
 
-export async function startBetdesk(): Promise<Betdesk> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'betdesk-e2e-'));
+/**
+ * `dataDir`: a data folder to start on (a returning user's), kept at stop(); by default a new
+ * empty one, removed at stop().
+ */
+export async function startBetdesk(options: { dataDir?: string } = {}): Promise<Betdesk> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'betdesk-e2e-'));
   const keychainService = `Betdesk-e2e-${randomBytes(6).toString('hex')}`;
   const started = await start(['serve', '--', '--port', '0', '--data-dir', dataDir], {
     BETDESK_KEYCHAIN_SERVICE: keychainService,
@@ -52,7 +56,7 @@ export async function startBetdesk(): Promise<Betdesk> {
     async stop() {
       await started.stop();
       await clearKeychain(keychainService);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,13 +15,13 @@
  * cannot start are reported on stderr and the host exits 1.
  */
 import { spawnSync } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data/data-dir.js';
 import { ExportDownloads } from '../export/downloads.js';
-import { startGate } from '../ipc/start-gate.js';
-import { earlyBridge } from '../root/early.js';
+import type { Bridged } from '../ipc/handlers.js';
 import type { Services } from '../root/services.js';
 import { SAY_AFTER_MS, sayStart, StartTracker } from '../start/index.js';
 import { defaultLogsDir } from '../log/dirs.js';
@@ -37,6 +37,8 @@ function projectRoot(from: string): string {
 }
 
 const root = projectRoot(import.meta.dirname);
+/** How long the services' start waits at most for the page to take its stored markets. */
+const EARLY_FIRST_MS = 400;
 
 function fail(message: string): never {
   console.error(`betdesk serve: ${message}`);
@@ -117,7 +119,6 @@ async function main(): Promise<void> {
     write: (line) => process.stderr.write(`${line}\n`),
     ...(Number.isFinite(afterMs) ? { afterMs } : {}),
   });
-  const early = earlyBridge({ dataDir: opts.dataDir });
 
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const keychainService = process.env['BETDESK_KEYCHAIN_SERVICE'];
@@ -141,14 +142,13 @@ async function main(): Promise<void> {
   );
   // Heard below, once the address is out; until then nothing may count it as unhandled.
   starting.catch(() => {});
-  // Once the services answer (or could not start), the early reads are over.
-  void starting.then(
-    () => early.close(),
-    () => early.close(),
-  );
   void starting.finally(stopSaying).catch(() => {});
+  // The bridge the page's socket gets: the start gate (ipc/start-gate.ts), made once the address
+  // is out, with the early bridge (root/early.ts): loading and reading those need not delay it.
+  let openGate!: (bridge: Bridged) => void;
+  const gate = new Promise<Bridged>((resolve) => (openGate = resolve));
   const host = await startHost({
-    services: startGate({ tracker, services: starting, early: early.handlers }),
+    services: gate,
     rendererDir,
     port: opts.port,
     downloads,
@@ -158,6 +158,19 @@ async function main(): Promise<void> {
       appLog ? appLog.error(message.replace(PREFIX, '')) : console.error(message),
   });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
+  // The markets the store already holds answer while the services start (root/early.ts).
+  const [{ earlyBridge }, { startGate }] = await Promise.all([
+    import('../root/early.js'),
+    import('../ipc/start-gate.js'),
+  ]);
+  const early = earlyBridge({ dataDir: opts.dataDir });
+  // Once the services answer (or could not start), the early reads are over.
+  const closeEarly = () => early.close();
+  void starting.then(closeEarly, closeEarly);
+  openGate(startGate({ tracker, services: starting, early: early.handlers }));
+  // A returning user's page gets the stored markets before the log and the services take the
+  // thread, or after EARLY_FIRST_MS when no page asks for them yet (none: no wait).
+  await Promise.race([early.answered, delay(EARLY_FIRST_MS)]);
   const log = (appLog = await openLog(opts.logsDir));
   // The page's address is a credential: no line of the log may carry it. Set before the first
   // line: nothing writes to the log before this.

@@ -5,27 +5,20 @@
 import { betInput } from '../desk/placement.js';
 import { withSession, type Handlers } from '../ipc/handler.js';
 import type { ActiveAccount } from '../root/active.js';
-import type { Store } from '../store/index.js';
 import type { FixtureBoard } from './board.js';
 
 export type MarketsChannel = 'fixtures:list' | 'quote:request';
 
 export interface MarketsContext {
-  store: Store;
   active: ActiveAccount;
   /** The active account's fixtures (the starting account's until its session is up). */
   board: FixtureBoard;
 }
 
 export function marketsFeature(ctx: MarketsContext): Handlers<MarketsChannel> {
-  const { store, active, board } = ctx;
+  const { active, board } = ctx;
   return {
-    'fixtures:list': (filter) => {
-      // When the fixtures shown were last read from their own account's exchange.
-      const id = board.accountId;
-      const read = id === undefined ? undefined : store.cursors.get(id, 'fixtures');
-      return Promise.resolve(board.page(filter, read?.lastSyncAt ?? null));
-    },
+    'fixtures:list': (filter) => Promise.resolve(board.page(filter)),
     'quote:request': withSession(active, async (s, input) => {
       const live = await s.trading.quote(betInput(input));
       return {

@@ -13,7 +13,7 @@ import type { AccountSession } from './session.js';
 const ACTIVE_ACCOUNT = 'activeAccountId';
 
 /** The live account remembered as active when it still exists; null: paper. */
-export function rememberedAccount(store: Store): number | null {
+export function rememberedAccount(store: Pick<Store, 'settings' | 'accounts'>): number | null {
   const id = storeId(store.settings.get(ACTIVE_ACCOUNT) ?? '');
   const account = id === undefined ? undefined : store.accounts.get(id);
   return account && !account.isPaper ? account.id : null;

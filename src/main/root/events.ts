@@ -50,6 +50,8 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
     session.engine.on('fixtures:changed', (e) => {
       // The engine emits only when a fixture is new or differs from the stored one.
       wiring.fixtures.invalidate();
+      // This sync confirms the saved markets too: no second push for it below.
+      wiring.fixtures.confirm();
       wiring.hub.emit('fixtures:changed', { total: wiring.fixtures.total, syncedAt: e.at });
       if (movesBoosted(wiring.store.positions.list(session.accountId), e.fixtures)) {
         wiring.hub.emit('positions:changed', {
@@ -87,7 +89,15 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
     session.engine.on('history:progress', (p) => {
       wiring.hub.emit('history:progress', { ...p, accountId });
     }),
-    session.engine.on('sync:status', () => wiring.hub.emit('sync:status', appStatus(session))),
+    session.engine.on('sync:status', () => {
+      wiring.hub.emit('sync:status', appStatus(session));
+      // The first fixtures sync found the saved markets unchanged: they are confirmed all the
+      // same, and the screen reads them again to drop the "saved" words (docs/desk.md).
+      const syncedAt = wiring.fixtures.confirm() ? wiring.fixtures.syncedAt : null;
+      if (syncedAt !== null) {
+        wiring.hub.emit('fixtures:changed', { total: wiring.fixtures.total, syncedAt });
+      }
+    }),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -201,7 +201,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const accounts = accountsFeature({ registry, active, info });
   const features = combineHandlers(
     accounts,
-    marketsFeature({ store, active, board }),
+    marketsFeature({ active, board }),
     deskFeature({ store, active, reads }),
     historyFeature({ store, active, reads, backfill }),
     pricesFeature({ reads, active }),

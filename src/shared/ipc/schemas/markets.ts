@@ -19,6 +19,13 @@ export const FixturePage = Closed({
   ...PageCounts,
   leagues: Type.Array(Type.String(), { description: 'Every league in the store, sorted.' }),
   syncedAt: Nullable(Millis('When fixtures were last fetched from the exchange.')),
+  saved: Type.Optional(
+    Type.Boolean({
+      description:
+        'True while these are the markets the store held at start, not yet confirmed by a ' +
+        'fixtures sync of this session (docs/desk.md, "Saved markets"); absent: false.',
+    }),
+  ),
 });
 export type FixturePage = Static<typeof FixturePage>;
 

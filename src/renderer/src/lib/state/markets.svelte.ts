@@ -34,6 +34,14 @@ export class MarketsState {
   #league = $state('');
   /** The page main last answered; null before the first. */
   page = $state.raw<FixturePage | null>(null);
+  /**
+   * The markets shown are those the store held at start, not yet confirmed by the exchange
+   * (docs/desk.md, "Saved markets"); main's `fixtures:changed` once it has read them reloads
+   * the page without the mark.
+   */
+  readonly saved: boolean = $derived(
+    this.page?.saved === true && (this.page?.leagues.length ?? 0) > 0,
+  );
   /** The reads of the page: `loading`, and `error` in the bridge's words. */
   readonly reads = new Loader();
   /** The price lines of the page's outcomes; a new page keeps those it still shows. */
@@ -52,6 +60,9 @@ export class MarketsState {
   });
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #bridge: Bridge;
+  #rowsShown!: () => void;
+  /** Resolves once a page with rows has been shown: what waits for the start waits for it. */
+  readonly rowsShown = new Promise<void>((resolve) => (this.#rowsShown = resolve));
   /** Where the page stands; it moves through `next`, `previous` and a filter change. */
   readonly paging = new PageWindow(PAGE_SIZE, () => this.page?.total ?? 0);
 
@@ -125,7 +136,10 @@ export class MarketsState {
     };
     const latest = await this.reads.run(
       () => this.#bridge.invoke('fixtures:list', filter),
-      (page) => (this.page = page),
+      (page) => {
+        this.page = page;
+        if (page.fixtures.length > 0) this.#rowsShown();
+      },
     );
     // The rows are up: their lines follow, and are not waited for.
     if (latest && this.page) void this.#loadLines(this.page.fixtures.map((f) => f.contractId));
