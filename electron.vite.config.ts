@@ -24,8 +24,21 @@ export default defineConfig({
           // The store's migrations off the main thread (src/main/store/migrate-worker.ts).
           'store-migrate': resolve(import.meta.dirname, 'src/main/store/migrate.thread.ts'),
         },
-        // Shared code in chunks/ below the entries: read-worker.ts finds its entry from there.
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: {
+          // Shared code in chunks/ below the entries: read-worker.ts finds its entry from there.
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          // undici and the modules that import it in a chunk of their own: the start's early
+          // answers (root/early.ts) and the bridge then do not wait for its 1 MB to run.
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [
+              {
+                name: 'exchange-client',
+                test: /node_modules[\\/]undici[\\/]|src[\\/]main[\\/]client[\\/](client|pool)\.ts$/,
+              },
+            ],
+          },
+        },
       },
     },
   },

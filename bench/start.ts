@@ -61,6 +61,36 @@ interface Sample {
   hostCpu: number;
   /** The first rows were marked as saved markets (the store's, before the first sync). */
   saved: boolean;
+  /** npm's own start: its process -> the host's node process (10 ms ticks); NaN if not found. */
+  npm: number;
+}
+
+/** The start of a process, in ms since boot (USER_HZ ticks); undefined when it is gone. */
+function startedMs(pid: number | string): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis, starttime is the 20th field.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** npm's share of the start: from npm's process to the host's (node build/serve.mjs). */
+function npmShareMs(pgid: number): number {
+  const npm = startedMs(pgid);
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmdline.includes('build/serve.mjs') || cmdline.startsWith('sh')) continue;
+    const host = startedMs(pid);
+    if (npm !== undefined && host !== undefined) return host - npm;
+  }
+  return NaN;
 }
 
 /** CPU time in ms of every live process in the group (npm, its shell, the host). */
@@ -114,6 +144,7 @@ async function sampleStarts(
         () => (globalThis as unknown as BrowserGlobals).performance.timeOrigin,
       );
       const hostCpu = groupCpuMs(betdesk.process.pid!);
+      const npm = npmShareMs(betdesk.process.pid!);
       if (betdesk.stderr().includes('building the app')) rebuilt += 1;
       else if (i > 0) {
         samples.push({
@@ -122,6 +153,7 @@ async function sampleStarts(
           markets: seenAt - spawnedAt,
           hostCpu,
           saved,
+          npm,
         });
       }
       // A returning user's store: left until its first sync confirmed the markets, so the
@@ -159,6 +191,8 @@ function startLines(samples: Sample[]): string[] {
     `spawn -> page navigation start: median ${ms(median(samples.map((s) => s.navigation)))}`,
     `navigation start -> first row: median ${ms(median(samples.map((s) => s.markets - s.navigation)))}`,
     `CPU time of npm and the host by then: median ${ms(median(samples.map((s) => s.hostCpu)))}`,
+    // What `npm run` itself takes before Betdesk's own code starts (the desktop app has none).
+    `of which npm's own start (npm -> the host's node process): median ${ms(median(samples.map((s) => s.npm)))}`,
   ];
 }
 

@@ -10,13 +10,13 @@ export {
   AccountRegistry,
   keychainName,
   normalizeBaseUrl,
-  storeId,
   type AccountRegistryOptions,
   type AccountView,
   type AddedAccount,
   type NewAccountInput,
   type SecretStore,
 } from './registry.js';
+export { storeId } from './ids.js';
 export { AccountError, type AccountErrorKind } from './errors.js';
 export { exchangeProbe, type KeyCheck, type KeyProbe } from './probe.js';
 export { credentialsFromEnv, ENV_API_KEY, ENV_API_SECRET } from './env.js';

@@ -272,8 +272,3 @@ export function normalizeBaseUrl(value: unknown): string {
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-
-/** The store id of an account id as the bridge spells it (a string); undefined when none. */
-export function storeId(accountId: string): number | undefined {
-  return /^[1-9][0-9]{0,15}$/.test(accountId) ? Number(accountId) : undefined;
-}

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { copyWhole, moveDatabase } from '../store/index.js';
-import { PAPER_FILE } from '../practice/paper.js';
+import { PAPER_FILE, STORE_FILE } from './file-names.js';
 
-export const STORE_FILE = 'betdesk.sqlite';
+export { STORE_FILE } from './file-names.js';
 /** Left in the old folder, saying where the store went. */
 export const MOVED_NOTE = 'BETDESK-MOVED.txt';
 

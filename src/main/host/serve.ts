@@ -39,6 +39,8 @@ function projectRoot(from: string): string {
 const root = projectRoot(import.meta.dirname);
 /** How long the services' start waits at most for the page to take its stored markets. */
 const EARLY_FIRST_MS = 400;
+/** How long the bridge's loading waits for a page's first script to go out. */
+const PAGE_FIRST_MS = 150;
 
 function fail(message: string): never {
   console.error(`betdesk serve: ${message}`);
@@ -158,6 +160,9 @@ async function main(): Promise<void> {
       appLog ? appLog.error(message.replace(PREFIX, '')) : console.error(message),
   });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: host.url })}\n`);
+  // The page's first script goes out before the bridge is loaded (about 50 ms of the thread),
+  // which then loads while the browser runs the script; no page within PAGE_FIRST_MS, no wait.
+  await Promise.race([host.pageLoading, delay(PAGE_FIRST_MS)]);
   // The markets the store already holds answer while the services start (root/early.ts).
   const [{ earlyBridge }, { startGate }] = await Promise.all([
     import('../root/early.js'),

@@ -48,6 +48,11 @@ export interface RunningHost {
   origin: string;
   port: number;
   token: string;
+  /**
+   * Settles once a page's first script has been sent: the host may then take the thread for
+   * longer work while the browser runs the script (serve.ts).
+   */
+  pageLoading: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // Whoever gave the services hears of their failure; here a socket is just refused.
   bridge.catch(() => {});
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  let scriptServed!: () => void;
+  const pageLoading = new Promise<void>((resolve) => (scriptServed = resolve));
 
   let port = 0;
   const origins = () => [`http://${HOST}:${port}`, `http://localhost:${port}`];
@@ -134,6 +141,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       'Content-Length': info.size,
       'Cache-Control': 'no-cache',
     });
+    if (file.endsWith('.js')) res.once('finish', scriptServed);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   }
@@ -177,6 +185,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     origin,
     port,
     token,
+    pageLoading,
     async close() {
       detachDownloads?.();
       const unregister = await bridge.catch(() => undefined);

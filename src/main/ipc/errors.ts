@@ -7,19 +7,16 @@
  */
 import { errorInfo } from '../../shared/api/errors.js';
 import type { BridgeError, BridgeErrorKind } from '../../shared/ipc/contract.js';
-import { AccountError } from '../accounts/index.js';
+import { AccountError } from '../accounts/errors.js';
 import { ExchangeError, NetworkError, ProtocolError } from '../client/errors.js';
 import { isOfflineCode } from '../client/network.js';
 import { UnknownTimeZoneError } from '../history/zoned-time.js';
 import { KeychainUnavailableError, KeychainError } from '../keychain/keychain.js';
 import { Refusal, sentence } from '../refusal.js';
-import { writeFaultMessage, writeFaultOf } from '../store/errors.js';
-import {
-  BetRefusedError,
-  IntentConflictError,
-  OrderValidationError,
-  QuoteExpiredError,
-} from '../trading/index.js';
+import { IntentConflictError, writeFaultMessage, writeFaultOf } from '../store/errors.js';
+// Each error from the module that defines it, not the features' index: the bridge loads with
+// the start's first answers, before the exchange client (electron.vite.config.ts).
+import { BetRefusedError, OrderValidationError, QuoteExpiredError } from '../trading/errors.js';
 
 const ACCOUNT_KINDS = {
   invalid: 'invalid-input',

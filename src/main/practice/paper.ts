@@ -16,7 +16,9 @@ import type { Fixture } from '../../shared/api/schemas.js';
 import type { Credentials } from '../client/index.js';
 import type { Account, Store } from '../store/index.js';
 
-export const PAPER_FILE = 'paper-exchange.sqlite';
+import { PAPER_FILE } from '../data/file-names.js';
+
+export { PAPER_FILE } from '../data/file-names.js';
 const PAPER_LABEL = 'Paper (sandbox)';
 const DAY_MS = 24 * 3600_000;
 /** A new paper key lives a year; one expiring within a week is replaced. */

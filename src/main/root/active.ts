@@ -5,19 +5,11 @@
  * paper), so a restart on the same data directory opens it again.
  */
 import type { Store } from '../store/index.js';
-import { storeId } from '../accounts/index.js';
 import { Refusal } from '../refusal.js';
+import { ACTIVE_ACCOUNT } from './remembered.js';
 import type { AccountSession } from './session.js';
 
-/** The settings key holding the active account's store id (absent: paper). */
-const ACTIVE_ACCOUNT = 'activeAccountId';
-
-/** The live account remembered as active when it still exists; null: paper. */
-export function rememberedAccount(store: Pick<Store, 'settings' | 'accounts'>): number | null {
-  const id = storeId(store.settings.get(ACTIVE_ACCOUNT) ?? '');
-  const account = id === undefined ? undefined : store.accounts.get(id);
-  return account && !account.isPaper ? account.id : null;
-}
+export { rememberedAccount } from './remembered.js';
 
 export interface ActiveAccountOptions {
   store: Store;

@@ -13,12 +13,12 @@
  */
 import { join } from 'node:path';
 import type { FixturesFilter } from '../../shared/ipc/contract.js';
-import { STORE_FILE } from '../data/store-move.js';
+import { STORE_FILE } from '../data/file-names.js';
 import type { IpcHandlers } from '../ipc/handler.js';
 import { FixtureBoard } from '../markets/board.js';
 import { STORE_SCHEMA_VERSION } from '../store/index.js';
 import { openReadableStore, type ReadableStore } from '../store/read-worker-store.js';
-import { rememberedAccount } from './active.js';
+import { rememberedAccount } from './remembered.js';
 
 export interface EarlyOptions {
   dataDir: string;
