@@ -23,6 +23,7 @@ import {
   session,
   shell,
   Tray,
+  type WebContents,
 } from 'electron';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import type {
@@ -140,6 +141,8 @@ export async function runShell(
   }
 
   let win: BrowserWindow | null = null;
+  /** The windows' pages that have loaded (and so hear `app:show`). */
+  const loadedPages = new WeakSet<WebContents>();
   let quitting = false;
   let stopped = false;
   // A second instance may start before the services are up: its wish waits for them (`follow`
@@ -292,10 +295,10 @@ export async function runShell(
   /** Shows the window and asks the renderer for a screen (the Go menu, a clicked alert). */
   const showScreen = (request: ShowRequest) => {
     if (quitting) return;
-    const fresh = !win || win.isDestroyed();
     showWindow();
-    // A window made just now has no page listening yet: ask once its page has loaded.
-    if (fresh && win) {
+    // A window whose page has not loaded yet (made just now, or at start before the services)
+    // has no page listening: ask once it has.
+    if (win && !loadedPages.has(win.webContents)) {
       win.webContents.once('did-finish-load', () => transport.broadcast('app:show', request));
     } else {
       transport.broadcast('app:show', request);
@@ -404,6 +407,8 @@ export async function runShell(
 
   function createWindow(): BrowserWindow {
     const created = new BrowserWindow(mainWindowOptions(paths.preload, windowIcon));
+    const contents = created.webContents;
+    contents.once('did-finish-load', () => loadedPages.add(contents));
     created.once('ready-to-show', () => created.show());
     created.on('close', (event) => {
       // With a tray the app keeps watching for knockouts when its window is closed.

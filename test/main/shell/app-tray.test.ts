@@ -231,6 +231,8 @@ describe('a hidden start', () => {
 
 describe('the arguments', () => {
   it('--screen opens the first window on that screen once its page has loaded', async () => {
+    // The window opens before the services; its page is still loading when they are up.
+    electron.BrowserWindow.holdLoads = true;
     await start({ argv: ['betdesk', '--screen', 'orders'] });
     const win = electron.BrowserWindow.all[0]!;
     expect(showRequests(win)).toEqual([]);

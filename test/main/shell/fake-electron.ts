@@ -51,8 +51,15 @@ export class BrowserWindow extends EventEmitter {
     this.loaded = { file };
     return Promise.resolve();
   }
+  /** Pages load at once unless a test holds them (it then emits 'did-finish-load' itself). */
+  static holdLoads = false;
   loadURL(url: string): Promise<void> {
     this.loaded = { url };
+    if (!BrowserWindow.holdLoads) {
+      queueMicrotask(() => {
+        if (!this.destroyed) this.webContents.emit('did-finish-load');
+      });
+    }
     return Promise.resolve();
   }
   show(): void {
@@ -385,6 +392,7 @@ export function resetFakeElectron(): void {
   fake.ipcMain.handlers.clear();
   fake.session.defaultSession = new FakeSession();
   BrowserWindow.all = [];
+  BrowserWindow.holdLoads = false;
   Tray.all = [];
   Tray.unavailable = false;
   Notification.shown = [];
