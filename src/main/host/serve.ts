@@ -169,9 +169,6 @@ async function main(): Promise<void> {
     import('../ipc/start-gate.js'),
   ]);
   const early = earlyBridge({ dataDir: opts.dataDir });
-  // Once the services answer (or could not start), the early reads are over.
-  const closeEarly = () => early.close();
-  void starting.then(closeEarly, closeEarly);
   openGate(startGate({ tracker, services: starting, early: early.handlers }));
   // A returning user's page gets the stored markets before the log and the services take the
   // thread, or after EARLY_FIRST_MS when no page asks for them yet (none: no wait).

@@ -18,7 +18,7 @@ import type { IpcHandlers } from '../ipc/handler.js';
 import { FixtureBoard } from '../markets/board.js';
 import { STORE_SCHEMA_VERSION } from '../store/index.js';
 import { openReadableStore, type ReadableStore } from '../store/read-worker-store.js';
-import { rememberedAccount } from './remembered.js';
+import { startingAccount } from './remembered.js';
 
 export interface EarlyOptions {
   dataDir: string;
@@ -27,10 +27,8 @@ export interface EarlyOptions {
 }
 
 export interface EarlyBridge {
-  /** The `early` handlers of startGate. */
+  /** The `early` handlers of startGate: answered from memory, nothing is left open. */
   handlers: Partial<IpcHandlers>;
-  /** Closes what they read with; called once the services are up (or could not start). */
-  close(): void;
   /**
    * Resolves once the stored markets were first answered, at once when there are none: the host
    * may hold the services' start until then, so the page's first rows do not wait behind it.
@@ -41,7 +39,7 @@ export interface EarlyBridge {
 /** The stored markets of the account the app will open, or nothing; see the file's comment. */
 export function earlyBridge(options: EarlyOptions): EarlyBridge {
   const markets = storedMarkets(options);
-  if (!markets) return { handlers: {}, close() {}, answered: Promise.resolve() };
+  if (!markets) return { handlers: {}, answered: Promise.resolve() };
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   return {
@@ -55,9 +53,6 @@ export function earlyBridge(options: EarlyOptions): EarlyBridge {
         return Promise.resolve(page);
       },
     },
-    // Nothing stays open (the connection closed once read); once the services are up the gate
-    // sends every call to them.
-    close() {},
   };
 }
 
@@ -71,8 +66,7 @@ function storedMarkets(options: EarlyOptions): FixtureBoard | undefined {
     );
     const { store } = opened;
     if (store.schemaVersion !== STORE_SCHEMA_VERSION) return undefined;
-    // The account the services will open (services.ts): the remembered live one, else paper.
-    const accountId = rememberedAccount(store) ?? store.accounts.list().find((a) => a.isPaper)?.id;
+    const accountId = startingAccount(store);
     if (accountId === undefined) return undefined;
     // The board keeps the sorted list, read now while the connection is open, and the time
     // they were fetched is kept with it.

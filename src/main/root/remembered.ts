@@ -15,3 +15,8 @@ export function rememberedAccount(store: Pick<Store, 'settings' | 'accounts'>): 
   const account = id === undefined ? undefined : store.accounts.get(id);
   return account && !account.isPaper ? account.id : null;
 }
+
+/** The account a start opens and shows the markets of: the remembered live one, else paper's. */
+export function startingAccount(store: Pick<Store, 'settings' | 'accounts'>): number | undefined {
+  return rememberedAccount(store) ?? store.accounts.list().find((a) => a.isPaper)?.id;
+}

@@ -43,6 +43,7 @@ import { supportFeature } from '../support/feature.js';
 import { StartTracker } from '../start/index.js';
 import { statusFeature } from '../sync/feature.js';
 import { ActiveAccount, reasonOf, rememberedAccount } from './active.js';
+import { startingAccount } from './remembered.js';
 import { RateGovernors } from './connection.js';
 import { announceSession, forwardEvents } from './events.js';
 import type { ServicesOptions } from './options.js';
@@ -136,7 +137,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const paper = new PaperMode(options.dataDir, store);
   const first = rememberedAccount(store);
   // Until the first session is up, the markets are those its account stored last time.
-  const board = new FixtureBoard(store, first ?? registry.list().find((a) => a.isPaper)?.id);
+  const board = new FixtureBoard(store, startingAccount(store));
   const { clockMarginMs } = options;
   const guardBook = new GuardBook({ store });
   const parts = { store, registry, paper, governors, logger, emit, clockMarginMs, guardBook };

@@ -205,10 +205,6 @@ export async function runShell(
   });
   // Heard below (the error box); the gate's waiting calls get it too.
   starting.catch(() => {});
-  void starting.then(
-    () => early.close(),
-    () => early.close(),
-  );
 
   const loginItems = loginItemsFor(host);
   // The window's bridge from the first moment: the start's progress and the early reads, then

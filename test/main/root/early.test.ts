@@ -68,13 +68,8 @@ function seed(fill?: (store: Store, ids: { paper: number; live: number }) => voi
 }
 
 async function listed(filter: FixturesFilter = ALL) {
-  const early = earlyBridge({ dataDir: dir });
-  try {
-    const list = early.handlers['fixtures:list'];
-    return list ? await list(filter) : undefined;
-  } finally {
-    early.close();
-  }
+  const list = earlyBridge({ dataDir: dir }).handlers['fixtures:list'];
+  return list ? await list(filter) : undefined;
 }
 
 describe('the stored markets before the services', () => {
@@ -107,7 +102,6 @@ describe('the stored markets before the services', () => {
     fs.renameSync(file, `${file}.moved`);
     expect((await early.handlers['fixtures:list']?.(ALL))?.total).toBe(3);
     expect(fs.readFileSync(`${file}.moved`).equals(before)).toBe(true);
-    early.close();
   });
 });
 
@@ -121,7 +115,6 @@ describe('answered', () => {
     expect(answered).toBe(false);
     await early.handlers['fixtures:list']?.(ALL);
     await early.answered;
-    early.close();
   });
 
   it('resolves at once when nothing is answered early', async () => {
@@ -191,7 +184,6 @@ describe('through the start gate', () => {
       'fixtures:list': () => Promise.resolve(fromServices),
     } as unknown as Bridged['handlers'];
     up({ handlers, events: { subscribe: () => () => {} } });
-    early.close();
     expect(await info).toEqual({ from: 'services' });
     expect(await gate.handlers['fixtures:list'](ALL)).toBe(fromServices);
   });
