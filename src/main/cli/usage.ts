@@ -36,11 +36,13 @@ Commands:
   guard list [--all]                                the account's armed rules and how far each
                                                     is from firing (--all: every account's)
   guard add <contract> <outcome> --kind K [--percent P | --price X | --minutes N]
-            [--share S] [--confirm K]               arm a rule on a position (K: knockout,
+            [--share S] [--confirm K] [--now]       arm a rule on a position (K: knockout,
                                                     stop_loss, take_profit, trailing_stop,
                                                     time_exit; S: % of it to close, default
                                                     100; --confirm: fresh observations in a
-                                                    row before it fires, default 1)
+                                                    row before it fires, default 1; a rule
+                                                    that would fire at once on the figures
+                                                    now is refused unless --now)
   guard remove <ruleId> | <contract> <outcome>      disarm one rule, or every rule of a position
   guard pause | guard resume                        hold every rule of every account, or stop
                                                     holding them

@@ -13,17 +13,21 @@ import type {
   GuardLogPage,
   GuardLogQuery,
   GuardRuleView,
+  GuardCheck,
+  GuardPreview,
   GuardSettings,
   GuardSpec,
   GuardsView,
 } from '../../shared/ipc/contract.js';
+import { sameGuard } from '../../shared/rules/guard-kinds.js';
 import { Dec, fromMicros } from '../../shared/money.js';
 import { fixtureLookup, fixtureName } from '../desk/rows.js';
 import { Refusal } from '../refusal.js';
 import { accountSettingKey, type GuardRule, type Store } from '../store/index.js';
 import { FigureSnapshot } from './figures.js';
 import { judge, type Judgement } from './judge.js';
-import { HOLD_MESSAGES, positionText, ruleText } from './messages.js';
+import { closeSize } from './close-size.js';
+import { HOLD_MESSAGES, contractsText, minutesText, positionText, ruleText } from './messages.js';
 import { checkSpec } from './spec.js';
 
 export interface GuardBookOptions {
@@ -52,6 +56,12 @@ export const PAUSED_KEY = 'guards.paused';
 export const RECENT_RULES = 50;
 /** A fill this close to the positions snapshot may not be in it yet (two clocks). */
 const CLOCK_MARGIN_MS = 2000;
+const MINUTE_MS = 60_000;
+/**
+ * The polling interval a preview assumes when the caller has none: freshness does not change
+ * whether a condition holds, only whether the guardian may act on it yet.
+ */
+const PREVIEW_POLL_MS = 3500;
 
 export const DEFAULT_GUARD_LIMITS: GuardLimits = { closes: 10, contracts: null, stake: null };
 
@@ -123,31 +133,39 @@ export class GuardBook {
   }
 
   /**
-   * Arms rules on a position (or changes one: `replaces`). Refuses (Refusal) a read-only key,
-   * a rule whose fields do not fit its kind, a position not held; logs each `armed`.
+   * What arming `input` would do on the figures now, without arming it: each rule judged as the
+   * guardian will judge it, and the sentence that would refuse the arm (null: none). The dialog
+   * shows it before Arm is pressed; `arm` refuses on the same verdict.
    */
-  arm(accountId: number, input: ArmGuards): GuardRule[] {
+  check(accountId: number, input: ArmGuards, pollMs = PREVIEW_POLL_MS): GuardCheck {
+    const rules = this.#preview(accountId, input, pollMs);
+    let problem: string | null = null;
+    try {
+      this.#checkArm(accountId, input, this.now());
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      problem = err.message;
+    }
+    return { rules, problem };
+  }
+
+  /**
+   * Arms rules on a position (or changes one: `replaces`). Refuses (Refusal) a read-only key,
+   * a rule whose fields do not fit its kind, a position not held, a rule identical to one
+   * armed, a time exit whose minutes have begun, and, unless `fireNow`, a rule that would fire
+   * at once on the figures now (FiresNowRefusal); logs each `armed`.
+   */
+  arm(accountId: number, input: ArmGuards, pollMs = PREVIEW_POLL_MS): GuardRule[] {
     const contractId = input.contractId.toUpperCase();
     const outcome = input.outcome.toUpperCase();
-    if (this.#readOnly(accountId)) {
-      throw new Refusal(
-        'conflict',
-        'This account’s API key may only read, so no guardian can be armed: a guardian closes a position by selling it, which needs a key with trade permission. Add one in Accounts.',
-      );
-    }
-    for (const spec of input.rules) checkSpec(spec);
-    const name = fixtureName(this.store, accountId, contractId);
-    const where = positionText(outcome, name);
-    const boosted = this.#heldOrBought(accountId, contractId, outcome, where);
     const now = this.now();
-    for (const spec of input.rules) {
-      if (spec.kind === 'knockout' && !boosted) {
-        throw new Refusal(
-          'conflict',
-          `A knockout guard needs a boosted bet, and ${where} has no knockout. Choose a stop loss or a trailing stop instead.`,
-        );
-      }
-      if (spec.kind === 'time_exit') this.#checkKickOff(accountId, contractId, name, now);
+    const where = this.#checkArm(accountId, input, now);
+    if (input.fireNow !== true) {
+      const preview = this.#preview(accountId, input, pollMs);
+      const i = preview.findIndex((p) => p.firesNow);
+      const spec = input.rules[i];
+      const p = preview[i];
+      if (spec !== undefined && p !== undefined) throw new FiresNowRefusal(spec, p, where);
     }
     return this.store.transaction(() => {
       if (input.replaces !== undefined) {
@@ -182,6 +200,68 @@ export class GuardBook {
         });
         return rule;
       });
+    });
+  }
+
+  /** Every refusal of `arm` but the figures' verdict; returns the position in words. */
+  #checkArm(accountId: number, input: ArmGuards, now: number): string {
+    const contractId = input.contractId.toUpperCase();
+    const outcome = input.outcome.toUpperCase();
+    if (this.#readOnly(accountId)) {
+      throw new Refusal(
+        'conflict',
+        'This account’s API key may only read, so no guardian can be armed: a guardian closes a position by selling it, which needs a key with trade permission. Add one in Accounts.',
+      );
+    }
+    for (const spec of input.rules) checkSpec(spec);
+    const name = fixtureName(this.store, accountId, contractId);
+    const where = positionText(outcome, name);
+    const boosted = this.#heldOrBought(accountId, contractId, outcome, where);
+    const others = this.store.guards
+      .live(accountId)
+      .filter(
+        (r) => r.contractId === contractId && r.outcome === outcome && r.id !== input.replaces,
+      )
+      .map((r) => r.spec);
+    input.rules.forEach((spec, i) => {
+      if (spec.kind === 'knockout' && !boosted) {
+        throw new Refusal(
+          'conflict',
+          `A knockout guard needs a boosted bet, and ${where} has no knockout. Choose a stop loss or a trailing stop instead.`,
+        );
+      }
+      if (spec.kind === 'time_exit') {
+        this.#checkKickOff(accountId, contractId, name, spec.minutes ?? 0, now);
+      }
+      const twin = [...others, ...input.rules.slice(0, i)].find((o) => sameGuard(o, spec));
+      if (twin !== undefined) {
+        throw new Refusal(
+          'conflict',
+          `A ${ruleText(twin)} is already armed on ${where}: the same rule twice would never act twice. Change that one, or choose another figure.`,
+        );
+      }
+    });
+    return where;
+  }
+
+  /** Each rule of `input` judged on the figures now, as the guardian will judge it once armed. */
+  #preview(accountId: number, input: ArmGuards, pollMs: number): GuardPreview[] {
+    const contractId = input.contractId.toUpperCase();
+    const outcome = input.outcome.toUpperCase();
+    const figures = new FigureSnapshot(this.store, accountId, pollMs, this.now());
+    const position = figures.position(contractId, outcome);
+    return input.rules.map((spec) => {
+      const j = judge({ spec, best: null }, figures.figures({ contractId, outcome, spec }));
+      const firesNow = j.now !== null && j.holds;
+      return {
+        firesNow,
+        distance: j.distance,
+        contracts:
+          firesNow && position !== undefined
+            ? closeSize(position, spec.sharePercent).contracts
+            : null,
+        observedAt: j.observedAt,
+      };
     });
   }
 
@@ -365,17 +445,44 @@ export class GuardBook {
   }
 
   /**
-   * A time exit needs a kick-off still to come. One whose minutes already began fires at the
-   * next fresh observation: that is what was asked ("close it 30 min before kick-off", 20 min
-   * before).
+   * A time exit needs its minutes still to come: one armed 30 minutes before a kick-off 10
+   * minutes away would close at once, which is not what "30 minutes before" asks.
    */
-  #checkKickOff(accountId: number, contractId: string, name: string, now: number): void {
+  #checkKickOff(
+    accountId: number,
+    contractId: string,
+    name: string,
+    minutes: number,
+    now: number,
+  ): void {
     const f = this.store.fixtures.get(accountId, contractId);
-    if (f === undefined || f.startsAt > now) return;
+    if (f === undefined || f.startsAt - minutes * MINUTE_MS > now) return;
+    if (f.startsAt <= now) {
+      throw new Refusal(
+        'conflict',
+        `${name} has kicked off, so a time exit before kick-off cannot fire. Close it yourself, or choose another rule.`,
+      );
+    }
+    const left = Math.floor((f.startsAt - now) / MINUTE_MS);
     throw new Refusal(
       'conflict',
-      `${name} has kicked off, so a time exit before kick-off cannot fire. Close it yourself, or choose another rule.`,
+      `${name} kicks off in ${left < 1 ? 'less than a minute' : minutesText(left)}, sooner than this time exit’s ${minutesText(minutes)}: it would close at once. Choose fewer minutes, or close it yourself.`,
     );
+  }
+}
+
+/**
+ * An arm refused because a rule would fire at once on the figures now: the app's dialog says so
+ * before Arm and sends `fireNow` when the user means it; the CLI asks for `--now`.
+ */
+export class FiresNowRefusal extends Refusal {
+  constructor(spec: GuardSpec, preview: GuardPreview, where: string) {
+    const sells = preview.contracts === null ? '' : ` and sell ${contractsText(preview.contracts)}`;
+    super(
+      'conflict',
+      `On the figures now, the ${ruleText(spec)} on ${where} would fire at once (${preview.distance ?? 'its condition holds'})${sells}. Arm it only if you mean it to close now.`,
+    );
+    this.name = 'FiresNowRefusal';
   }
 }
 

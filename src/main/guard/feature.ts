@@ -12,6 +12,7 @@ import type { GuardBook } from './book.js';
 export type GuardChannel =
   | 'guards:list'
   | 'guards:arm'
+  | 'guards:check'
   | 'guards:disarm'
   | 'guards:pause'
   | 'guards:settings'
@@ -34,9 +35,12 @@ export function guardsFeature(ctx: GuardsContext): Handlers<GuardChannel> {
   return {
     'guards:list': withSession(active, (s) => s.guardian.view()),
     'guards:arm': withSession(active, (s, input) => {
-      book.arm(s.accountId, input);
+      book.arm(s.accountId, input, s.guardian.pollMs);
       return judged(s);
     }),
+    'guards:check': withSession(active, (s, input) =>
+      book.check(s.accountId, input, s.guardian.pollMs),
+    ),
     'guards:disarm': withSession(active, (s, input) => {
       book.disarm(s.accountId, input);
       return judged(s);

@@ -49,6 +49,7 @@ import {
   type JudgedRule,
 } from './book.js';
 import { GuardCloser } from './closer.js';
+import { closeSize, type CloseSize } from './close-size.js';
 import { FigureSnapshot, positionKey } from './figures.js';
 import { judge, snapshotFresh, step, type Judgement } from './judge.js';
 import {
@@ -189,6 +190,11 @@ export class Guardian {
     if (this.#viewTimer !== undefined) clearTimeout(this.#viewTimer);
     this.#viewTimer = undefined;
     await this.#closer.stop();
+  }
+
+  /** How often the account's positions are read now, ms (freshness is twice it). */
+  get pollMs(): number {
+    return this.#o.engine.positionsPollMs;
   }
 
   /** Resolves when no close is being sent or followed. */
@@ -566,20 +572,6 @@ export class Guardian {
       onChange(view);
     }, 0);
   }
-}
-
-/** What a close sells: the rule's share of the position, at least one contract. */
-interface CloseSize {
-  contracts: number;
-  /** Their share of the position's cost basis, micro-dollars (the daily stake limit). */
-  stakeMicros: number;
-}
-
-export function closeSize(position: StoredPosition, sharePercent: number): CloseSize {
-  const held = position.contracts;
-  const contracts = Math.min(held, Math.max(1, Math.floor((held * sharePercent) / 100)));
-  const stake = dec(position.costBasis).times(contracts).dividedBy(held).toFixed(6);
-  return { contracts, stakeMicros: toMicros(stake) };
 }
 
 /** The daily limit a close of `size` would pass, in words; null when it fits. */

@@ -1,5 +1,6 @@
 /** Guardians: exit rules that close a position by themselves (docs/guardians.md). */
 export {
+  FiresNowRefusal,
   GuardBook,
   DEFAULT_GUARD_LIMITS,
   type GuardBookOptions,
@@ -7,13 +8,8 @@ export {
   type JudgedRule,
 } from './book.js';
 export { guardsFeature, type GuardChannel, type GuardsContext } from './feature.js';
-export {
-  Guardian,
-  GUARD_ORDER_PREFIX,
-  closeSize,
-  type GuardFeed,
-  type GuardianOptions,
-} from './guardian.js';
+export { Guardian, GUARD_ORDER_PREFIX, type GuardFeed, type GuardianOptions } from './guardian.js';
+export { closeSize, type CloseSize } from './close-size.js';
 export { judge, step, type GuardFigures, type Judgement } from './judge.js';
 export { kindName, ruleText } from './messages.js';
 export { checkSpec } from './spec.js';

@@ -177,7 +177,7 @@ function judgeLevel(
           ? `closing price ${priceText(now)}, at or past the ${what} at ${priceText(firesAt)}`
           : `closing price ${priceText(now)}, ${gap} ${side} the ${what} at ${priceText(firesAt)}`;
       }
-      const gap = now.minus(firesAt).abs().toDecimalPlaces(1).toString();
+      const gap = now.minus(firesAt).abs().toDecimalPlaces(2).toString();
       return holds
         ? `P&L ${pct(now, true)}, at or past the ${what} at ${pct(firesAt, true)}`
         : `P&L ${pct(now, true)}, ${gap} points ${side} the ${what} at ${pct(firesAt, true)}`;
@@ -258,16 +258,21 @@ export interface Step {
 
 /**
  * Counts a judgement toward the rule's confirmations: a fresh observation not seen before
- * extends the streak when the condition holds and ends it otherwise; a stale one, or the same
- * observation again, changes nothing.
+ * extends the streak when the condition holds and ends it otherwise; a stale one, the same
+ * observation again, or one read before the rule was armed changes nothing: a rule acts only on
+ * figures newer than the user's act of arming it (docs/guardians.md, "Fresh figures only").
  */
-export function step(rule: Pick<GuardRule, 'spec' | 'streak' | 'observedAt'>, j: Judgement): Step {
+export function step(
+  rule: Pick<GuardRule, 'spec' | 'streak' | 'observedAt' | 'armedAt'>,
+  j: Judgement,
+): Step {
   const k = rule.spec.confirmations;
-  if (!j.fresh || j.observedAt === null || j.observedAt === rule.observedAt) {
+  const newer = j.observedAt !== null && j.observedAt > rule.armedAt;
+  if (!j.fresh || !newer || j.observedAt === rule.observedAt) {
     return {
       streak: rule.streak,
       observedAt: rule.observedAt,
-      fire: j.fresh && j.holds && rule.streak >= k,
+      fire: newer && j.fresh && j.holds && rule.streak >= k,
       counted: false,
     };
   }

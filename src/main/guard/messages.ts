@@ -5,22 +5,19 @@
  */
 import type { GuardHold, GuardKind, GuardSpec } from '../../shared/ipc/contract.js';
 import { dec, type Dec } from '../../shared/money.js';
-
-const KIND_NAMES: Record<GuardKind, string> = {
-  knockout: 'knockout guard',
-  stop_loss: 'stop loss',
-  take_profit: 'take profit',
-  trailing_stop: 'trailing stop',
-  time_exit: 'time exit',
-};
+import { GUARD_KIND_NAMES } from '../../shared/rules/guard-kinds.js';
 
 export function kindName(kind: GuardKind): string {
-  return KIND_NAMES[kind];
+  return GUARD_KIND_NAMES[kind];
 }
 
-/** "2.4 %", "−5 %", "+5 %" (signed): a percentage as people read it, at most one place. */
+/**
+ * "2.4 %", "−5 %", "+5 %" (signed): a percentage as people read it, at most two places, so a
+ * rule's own figure (at most two places, src/shared/rules/guard-kinds.ts) reads exactly as
+ * armed: 99.99 is never "100 %", 2.55 never "2.6 %".
+ */
 export function pct(value: Dec | string, signed = false): string {
-  const d = dec(value).toDecimalPlaces(1);
+  const d = dec(value).toDecimalPlaces(2);
   const abs = d.abs().toString();
   const sign = d.isNegative() && !d.isZero() ? '−' : signed && d.gt(0) ? '+' : '';
   return `${sign}${abs} %`;

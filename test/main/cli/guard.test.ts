@@ -196,6 +196,40 @@ describe('guard add, list and remove', () => {
     expect(store.guards.live(accountId)).toEqual([]);
   });
 
+  it('refuses a figure out of its kind’s range in the app’s words (a stop at −150 %)', async () => {
+    const r = await cli([
+      'guard',
+      'add',
+      'EPL-1',
+      'ARS',
+      '--kind',
+      'stop_loss',
+      '--percent',
+      '150',
+    ]);
+    expect(r.code).toBe(2);
+    const [{ error }] = r.json as [{ error: { kind: string; message: string } }];
+    expect(error.message).toBe(
+      'A loss is a % above 0 and at most 100, with up to two places, like 20.',
+    );
+    expect(store.guards.live(accountId)).toEqual([]);
+  });
+
+  it('refuses a rule that would fire at once unless --now, saying what it would do', async () => {
+    const args = ['guard', 'add', 'EPL-1', 'ARS', '--kind', 'take_profit', '--price', '0.0001'];
+    const r = await cli(args);
+    expect(r.code).toBe(1);
+    const [{ error }] = r.json as [{ error: { kind: string; message: string } }];
+    expect(error.message).toMatch(
+      /^On the figures now, the take profit at a closing price of 0\.0001 on ARS \(ARS v CHE\) would fire at once \(closing price [0-9.]+, at or past the target at 0\.0001\) and sell \d+ contracts?\. .* To arm it anyway, add --now\.$/,
+    );
+    expect(store.guards.live(accountId)).toEqual([]);
+
+    const meant = await cli([...args, '--now']);
+    expect(meant.code, meant.stderr).toBe(0);
+    expect(store.guards.live(accountId)).toHaveLength(1);
+  });
+
   it('says the day’s automatic closes against the account’s limits', async () => {
     new GuardBook({ store }).configure(accountId, {
       limits: { closes: 3, contracts: 50, stake: '1250' },

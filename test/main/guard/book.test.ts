@@ -240,7 +240,7 @@ describe('the guard book', () => {
     expect(fresh.rules[0]).toMatchObject({
       now: '-4.21',
       firesAt: '-5.00',
-      distance: 'P&L −4.2 %, 0.8 points above the stop at −5 %',
+      distance: 'P&L −4.21 %, 0.79 points above the stop at −5 %',
       hold: null,
     });
     clock = NOW + 2001;

@@ -89,7 +89,7 @@ describe('cli sync', () => {
     const db = path.join(dir.dir, 'guard.sqlite');
     await syncOnce(db);
 
-    // Kick-off is a day away (the sandbox's default): a time exit of 1440 minutes has begun.
+    // A stop at a closing price of 0.9999 holds on any figures: armed knowing it fires now.
     const store = openStore(db);
     let ruleId: number;
     try {
@@ -97,7 +97,8 @@ describe('cli sync', () => {
       ruleId = new GuardBook({ store }).arm(account!.id, {
         contractId: fixture.contractId,
         outcome: fixture.homeTeam,
-        rules: [{ kind: 'time_exit', minutes: 1440, sharePercent: 50, confirmations: 1 }],
+        rules: [{ kind: 'stop_loss', price: '0.9999', sharePercent: 50, confirmations: 1 }],
+        fireNow: true,
       })[0]!.id;
     } finally {
       store.close();
@@ -105,7 +106,7 @@ describe('cli sync', () => {
 
     const lines = (await syncOnce(db)).filter((l) => String(l['event']).startsWith('guard:'));
     expect(lines.map((l) => l['event'])).toEqual(['guard:fired', 'guard:sent', 'guard:filled']);
-    expect(lines[0]).toMatchObject({ ruleId, kind: 'time_exit', contracts: 5 });
+    expect(lines[0]).toMatchObject({ ruleId, kind: 'stop_loss', contracts: 5 });
     expect(lines[2]!['message']).toMatch(/^Closed: sold 5 contracts of HOM \(HOM v AWY\)/);
 
     // The next pass sees what is left, and the rule does not fire again.

@@ -182,17 +182,34 @@ describe('guardians in paper mode', { timeout: 90_000 }, () => {
 
   it('a time exit closes the position once its minutes before kick-off have begun', async () => {
     const { services } = await app.start();
-    await midFixture(services);
-    const open = await services.call('fixtures:list', { openOnly: true, limit: 100, offset: 0 });
-    const f = open.fixtures
-      .filter((x) => x.startsAt > Date.now())
-      .sort((a, b) => a.startsAt - b.startsAt)[0]!;
-    expect(f.startsAt - Date.now()).toBeLessThan(24 * 3600_000);
+    const f = await midFixture(services);
     await hold(services, f, 10);
-    const r = await arm(services, f, spec({ kind: 'time_exit', minutes: 1440 }));
-    // The next fresh observation is enough: a practice move syncs the positions at once.
+    // Armed 30 minutes before a kick-off 40 minutes away: its minutes are still to come.
+    await services.call('practice:kickoff', { contractId: f.contractId, minutes: 40 });
+    const r = await arm(services, f, spec({ kind: 'time_exit', minutes: 30 }));
+    expect(await contractsHeld(services, f)).toBe(10);
+    // Kick-off moves to 20 minutes away: the next fresh observation fires it.
+    await services.call('practice:kickoff', { contractId: f.contractId, minutes: 20 });
     await move(services, f, f.homePrice);
     await closedLeaving(services, f, r.id, 0);
+  });
+
+  it('refuses a time exit whose minutes have begun: it would close at once', async () => {
+    const { services } = await app.start();
+    const f = await midFixture(services);
+    await hold(services, f, 10);
+    await services.call('practice:kickoff', { contractId: f.contractId, minutes: 10 });
+    const refused = services.call('guards:arm', {
+      contractId: f.contractId,
+      outcome: f.homeTeam,
+      rules: [spec({ kind: 'time_exit', minutes: 30 })],
+    });
+    await expect(refused).rejects.toThrow(
+      /kicks off in (9|10) min, sooner than this time exit’s 30 min: it would close at once/,
+    );
+    expect((await services.call('guards:list', {})).rules).toEqual([]);
+    await move(services, f, f.homePrice);
+    expect(await contractsHeld(services, f)).toBe(10);
   });
 
   it('holds every rule while paused (logged once), and fires once resumed', async () => {

@@ -103,7 +103,7 @@ describe('the judge', () => {
       }),
     );
     expect(away.holds).toBe(false);
-    expect(away.distance).toBe('knockout 3.2 % away, fires at 2 %');
+    expect(away.distance).toBe('knockout 3.16 % away, fires at 2 %');
     const old = judge(
       ko,
       figures({
@@ -169,7 +169,7 @@ describe('confirmations', () => {
   const holding = judge(rule(k3), figures({ position: position({ pnlPercent: '-2' }) }));
 
   it('fire on K consecutive fresh observations, each counted once', () => {
-    let r = { spec: k3, streak: 0, observedAt: null as number | null };
+    let r = { spec: k3, armedAt: 0, streak: 0, observedAt: null as number | null };
     const seen: boolean[] = [];
     for (const at of [1, 1, 2, 2, 3]) {
       const s = step(r, { ...holding, observedAt: at });
@@ -182,14 +182,43 @@ describe('confirmations', () => {
 
   it('start again when the condition stops holding, and wait out stale figures', () => {
     const s1 = step(
-      { spec: k3, streak: 2, observedAt: 5 },
+      { spec: k3, armedAt: 0, streak: 2, observedAt: 5 },
       { ...holding, holds: false, observedAt: 6 },
     );
     expect(s1).toMatchObject({ streak: 0, fire: false, counted: true });
     const stale = step(
-      { spec: k3, streak: 2, observedAt: 5 },
+      { spec: k3, armedAt: 0, streak: 2, observedAt: 5 },
       { ...holding, fresh: false, observedAt: 6 },
     );
     expect(stale).toMatchObject({ streak: 2, observedAt: 5, fire: false, counted: false });
+  });
+
+  it('never count figures read before the rule was armed, however they stand', () => {
+    const k1 = spec({ kind: 'stop_loss', percent: '1' });
+    const armedAt = 1000;
+    const before = step(
+      { spec: k1, armedAt, streak: 0, observedAt: null },
+      {
+        ...holding,
+        observedAt: 999,
+      },
+    );
+    expect(before).toMatchObject({ streak: 0, fire: false, counted: false });
+    const same = step(
+      { spec: k1, armedAt, streak: 0, observedAt: null },
+      {
+        ...holding,
+        observedAt: armedAt,
+      },
+    );
+    expect(same).toMatchObject({ fire: false, counted: false });
+    const after = step(
+      { spec: k1, armedAt, streak: 0, observedAt: null },
+      {
+        ...holding,
+        observedAt: 1001,
+      },
+    );
+    expect(after).toMatchObject({ streak: 1, fire: true, counted: true });
   });
 });

@@ -373,6 +373,16 @@ export function memoryServices(): MemoryServices {
         })),
       'guards:list': () => call('guards.list', undefined, () => guards.view()),
       'guards:arm': (input) => call('guards.arm', input, () => guards.arm(input)),
+      'guards:check': (input) =>
+        call('guards.check', input, () => ({
+          rules: input.rules.map(() => ({
+            firesNow: false,
+            distance: null,
+            contracts: null,
+            observedAt: null,
+          })),
+          problem: null,
+        })),
       'guards:disarm': (input) => call('guards.disarm', input, () => guards.disarm(input)),
       'guards:pause': (input) => call('guards.pause', input, () => guards.pause(input.paused)),
       'guards:settings': () => call('guards.settings', undefined, () => guards.settings),

@@ -1,6 +1,8 @@
 /** A guardian rule as typed becomes the contract's GuardSpec, or a sentence saying what is wrong. */
 import { describe, expect, test } from 'vitest';
 import { draftOf, limitsOf, newDraft, specOf } from '../../../src/renderer/src/lib/guard-form.js';
+import type { GuardKind, GuardSpec } from '../../../src/shared/ipc/contract.js';
+import { guardSpecProblem } from '../../../src/shared/rules/guard-kinds.js';
 
 describe('specOf', () => {
   test('each kind takes its own figure, with the share and the fresh checks', () => {
@@ -56,5 +58,25 @@ describe('limitsOf', () => {
     expect('problem' in limitsOf({ closes: '-1', contracts: '', stake: '' })).toBe(true);
     expect('problem' in limitsOf({ closes: '1', contracts: '0', stake: '' })).toBe(true);
     expect('problem' in limitsOf({ closes: '1', contracts: '', stake: '1.005' })).toBe(true);
+  });
+});
+
+describe('the form judges by the one definition main and the CLI use', () => {
+  const kinds: GuardKind[] = ['knockout', 'stop_loss', 'take_profit', 'trailing_stop', 'time_exit'];
+  const figures = ['0', '0.01', '5', '12.25', '99.99', '100', '100.01', '150', '999.99', '1000'];
+  test.each(kinds.flatMap((k) => figures.map((f) => [k, f] as const)))('%s %s', (kind, figure) => {
+    const form = specOf({ ...newDraft(kind), figure });
+    const spec: GuardSpec =
+      kind === 'time_exit'
+        ? { kind, minutes: Number(figure), sharePercent: 100, confirmations: 1 }
+        : { kind, percent: figure, sharePercent: 100, confirmations: 1 };
+    const verdict = guardSpecProblem(spec);
+    if ('spec' in form) expect(verdict).toBeNull();
+    else if (/^\d+$/.test(figure) || kind !== 'time_exit') expect(form.problem).toBe(verdict);
+  });
+
+  test('"0" in the figure is never a rule, whatever the kind', () => {
+    for (const kind of kinds)
+      expect('problem' in specOf({ ...newDraft(kind), figure: '0' })).toBe(true);
   });
 });

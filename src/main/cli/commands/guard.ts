@@ -11,7 +11,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { AccountView } from '../../accounts/index.js';
 import { exportGuardLogCsv } from '../../export/index.js';
-import { GuardBook, type GuardViewContext } from '../../guard/index.js';
+import { FiresNowRefusal, GuardBook, type GuardViewContext } from '../../guard/index.js';
+import { Refusal } from '../../refusal.js';
 import { positionText, ruleText } from '../../guard/messages.js';
 import { checkInput } from '../../ipc/validate.js';
 import type { GuardRule, Store } from '../../store/index.js';
@@ -39,6 +40,7 @@ const ADD: OptionSpec = {
   minutes: { type: 'string' },
   share: { type: 'string' },
   confirm: { type: 'string' },
+  now: { type: 'boolean' },
 };
 const LOG: OptionSpec = {
   event: { type: 'string' },
@@ -198,14 +200,25 @@ async function add(args: string[], io: CliIO, out: Output): Promise<number> {
     throw new UsageError('Say which position: guard add <contract> <outcome> --kind K.');
   }
   const input: ArmGuards = { contractId, outcome, rules: [specOf(p)] };
+  if (p.values['now'] === true) input.fireNow = true;
   const verdict = checkInput('guards:arm', input);
   if (!verdict.ok) throw new UsageError(`The rule does not fit: ${verdict.problems.join('; ')}.`);
 
   const ctx = await openCommandContext(p, io, out, { exchange: false });
   try {
     const book = new GuardBook({ store: ctx.store });
-    const armed = book.arm(ctx.account.id, input);
-    const view = book.view(ctx.account.id, viewContext(ctx.store, ctx.account));
+    const vctx = viewContext(ctx.store, ctx.account);
+    let armed: GuardRule[];
+    try {
+      armed = book.arm(ctx.account.id, input, vctx.pollMs);
+    } catch (err) {
+      // The app's dialog says it before Arm; here the user says it with --now.
+      if (err instanceof FiresNowRefusal) {
+        throw new Refusal(err.kind, `${err.message} To arm it anyway, add --now.`);
+      }
+      throw err;
+    }
+    const view = book.view(ctx.account.id, vctx);
     for (const rule of armed) {
       const shown = view.rules.find((r) => r.id === rule.id);
       out.json({ account: ctx.account.label, ...(shown ?? rule) });
@@ -221,7 +234,10 @@ async function add(args: string[], io: CliIO, out: Output): Promise<number> {
   }
 }
 
-/** The rule the flags describe; the shape is checked here, its sense by GuardBook.arm. */
+/**
+ * The rule the flags describe; the shape is checked here, its sense by GuardBook.arm, which
+ * judges it by the one definition the app's dialog uses too (src/shared/rules/guard-kinds.ts).
+ */
 function specOf(p: Parsed): GuardSpec {
   const kindWord = str(p, 'kind');
   if (kindWord === undefined) {

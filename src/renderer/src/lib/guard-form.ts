@@ -5,6 +5,13 @@
  */
 import type { GuardKind, GuardLimits, GuardSpec } from '../../../shared/ipc/contract.js';
 import { dec, isDecimalString } from '../../../shared/money.js';
+import {
+  GUARD_PROBLEMS,
+  guardFields,
+  guardSpecProblem,
+  percentOf,
+  wholeOf,
+} from '../../../shared/rules/guard-kinds.js';
 
 /** The position a Guard dialog arms rules on. */
 export interface GuardTarget {
@@ -71,67 +78,35 @@ export function draftOf(spec: GuardSpec): GuardDraft {
   };
 }
 
-const PERCENT = /^(?:0|[1-9][0-9]{0,2})(?:\.[0-9]{1,2})?$/;
-const PRICE = /^0\.[0-9]{1,4}$/;
-
+/** A whole number from `min` to `max`, as typed; null otherwise. */
 function wholeIn(text: string, min: number, max: number): number | null {
-  const t = text.trim();
-  if (!/^[0-9]{1,4}$/.test(t)) return null;
-  const n = Number(t);
-  return n >= min && n <= max ? n : null;
+  const n = wholeOf(text);
+  return n !== null && n >= min && n <= max ? n : null;
 }
 
-/** A percentage above 0 and at most `max` (below 1000), at most two places: "5", "2.5". */
-function percentIn(text: string, max: number): string | null {
-  const t = text.trim().replace(/\s*%$/, '');
-  if (!PERCENT.test(t) || !isDecimalString(t)) return null;
-  const d = dec(t);
-  return d.gt(0) && d.lte(max) ? d.toFixed() : null;
-}
-
-/** The rule the draft says, or why it is not one. */
+/**
+ * The rule the draft says, or why it is not one: the text is read here, its sense is judged by
+ * the one definition main and the CLI use too (src/shared/rules/guard-kinds.ts).
+ */
 export function specOf(draft: GuardDraft): { spec: GuardSpec } | { problem: string } {
-  const sharePercent = wholeIn(draft.share, 1, 100);
-  if (sharePercent === null) return { problem: 'The share to close is a whole % from 1 to 100.' };
-  const confirmations = wholeIn(draft.confirmations, 1, 10);
-  if (confirmations === null) {
-    return { problem: 'Confirmations are a whole number of fresh checks from 1 to 10.' };
-  }
-  const base = { kind: draft.kind, sharePercent, confirmations };
+  const sharePercent = wholeOf(draft.share);
+  if (sharePercent === null) return { problem: GUARD_PROBLEMS.share };
+  const confirmations = wholeOf(draft.confirmations);
+  if (confirmations === null) return { problem: GUARD_PROBLEMS.confirmations };
+  const spec: GuardSpec = { kind: draft.kind, sharePercent, confirmations };
   const figure = draft.figure.trim();
-  switch (draft.kind) {
-    case 'time_exit': {
-      const minutes = wholeIn(figure, 1, 1440);
-      return minutes === null
-        ? { problem: 'Minutes before kick-off: a whole number from 1 to 1440.' }
-        : { spec: { ...base, minutes } };
-    }
-    case 'stop_loss':
-    case 'take_profit': {
-      if (draft.by === 'price') {
-        return PRICE.test(figure) && dec(figure).gt(0)
-          ? { spec: { ...base, price: figure } }
-          : { problem: 'A closing price is between 0 and 1 with up to four places, like 0.4200.' };
-      }
-      const max = draft.kind === 'stop_loss' ? 100 : 999.99;
-      const percent = percentIn(figure, max);
-      return percent === null
-        ? {
-            problem:
-              draft.kind === 'stop_loss'
-                ? 'A loss is a % above 0 and at most 100, with up to two places, like 20.'
-                : 'A profit is a % above 0 and below 1000, with up to two places, like 15.',
-          }
-        : { spec: { ...base, percent } };
-    }
-    case 'knockout':
-    case 'trailing_stop': {
-      const percent = percentIn(figure, 99.99);
-      return percent === null
-        ? { problem: 'The % is above 0 and below 100, with up to two places, like 5.' }
-        : { spec: { ...base, percent } };
-    }
+  if (draft.kind === 'time_exit') {
+    const minutes = wholeOf(figure);
+    if (minutes === null) return { problem: GUARD_PROBLEMS.minutes };
+    spec.minutes = minutes;
+  } else if (draft.by === 'price' && guardFields(draft.kind).includes('price')) {
+    spec.price = figure;
+  } else {
+    // Malformed text is judged as the empty figure would be: the kind's own sentence.
+    spec.percent = percentOf(figure) ?? 'none';
   }
+  const problem = guardSpecProblem(spec);
+  return problem === null ? { spec } : { problem };
 }
 
 /** The daily limits as the form holds them: blank contracts or stake means no such limit. */

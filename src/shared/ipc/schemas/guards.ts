@@ -158,8 +158,35 @@ export const ArmGuards = Closed({
   replaces: Type.Optional(
     Type.Integer({ minimum: 1, description: 'Change: this rule is disarmed as the new is armed.' }),
   ),
+  fireNow: Type.Optional(
+    Type.Boolean({
+      description:
+        'The user was told a rule would fire at once on the figures now, and means it: without it such an arm is refused.',
+    }),
+  ),
 });
 export type ArmGuards = Static<typeof ArmGuards>;
+
+/** What one rule of an ArmGuards would do on the figures now, before it is armed. */
+export const GuardPreview = Closed({
+  /** Its condition holds on the figures now: armed, it closes at the next fresh read. */
+  firesNow: Type.Boolean(),
+  /** In words, with the figure: "knockout 36.83 % away, within 99.99 %"; null: no figures. */
+  distance: Nullable(Type.String()),
+  /** The contracts it would sell now; null when not firing or unknown. */
+  contracts: Nullable(Type.Integer({ minimum: 0 })),
+  /** When the figures judged were read (local ms); null: none. */
+  observedAt: Nullable(Millis('When the figures were read.')),
+});
+export type GuardPreview = Static<typeof GuardPreview>;
+
+export const GuardCheck = Closed({
+  /** One per rule of the input, in its order. */
+  rules: Type.Array(GuardPreview),
+  /** Why the arm would be refused now (a duplicate, a kick-off too soon, ...); null: it would not. */
+  problem: Nullable(Type.String()),
+});
+export type GuardCheck = Static<typeof GuardCheck>;
 
 export const DisarmGuards = Closed({
   ruleId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -248,6 +275,7 @@ export type GuardLogPage = Static<typeof GuardLogPage>;
 export const guardCalls = {
   'guards:list': { input: NoInput, output: GuardsView },
   'guards:arm': { input: ArmGuards, output: GuardsView },
+  'guards:check': { input: ArmGuards, output: GuardCheck },
   'guards:disarm': { input: DisarmGuards, output: GuardsView },
   'guards:pause': { input: PauseGuards, output: GuardsView },
   'guards:settings': { input: NoInput, output: GuardSettings },
