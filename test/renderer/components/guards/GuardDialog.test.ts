@@ -8,6 +8,7 @@ import { page, userEvent } from 'vitest/browser';
 import GuardDialog from '../../../../src/renderer/src/components/guards/GuardDialog.svelte';
 import type { Root } from '../../../../src/renderer/src/lib/root.js';
 import type { GuardSpec, GuardsView } from '../../../../src/shared/ipc/contract.js';
+import { axeProblems } from '../../axe.js';
 import { FakeBridge, settle } from '../../fake-bridge.js';
 import { guardRule, guardSpec, guardsView } from '../../guard-rows.js';
 import { mountWith, testRoot } from '../../mount.js';
@@ -101,7 +102,11 @@ test('a figure that is not a rule is refused in words, and nothing is sent', asy
   );
   await userEvent.click(dialog().getByRole('button', { name: 'Arm rule' }));
   await expect
-    .element(first.getByText('The % is above 0 and below 100, with up to two places, like 5.'))
+    .element(
+      first.getByText(
+        'A knockout guard’s % is above 0 and below 100, with up to two places, like 5.',
+      ),
+    )
     .toBeVisible();
   expect(bridge.inputs('guards:arm')).toEqual([]);
   expect(onClose).not.toHaveBeenCalled();
@@ -163,4 +168,63 @@ test('main’s refusal is shown in its words and the dialog stays open', async (
     .element(dialog().getByRole('alert'))
     .toHaveTextContent('No position on ARS to guard.');
   expect(onClose).not.toHaveBeenCalled();
+});
+
+test('a rule that would fire at once is said before Arm, and only then armed with fireNow', async () => {
+  bridge.answer('guards:check', (input) => ({
+    rules: input.rules.map((r) =>
+      r.percent === '99.99'
+        ? {
+            firesNow: true,
+            distance: 'knockout 36.83 % away, within 99.99 %',
+            contracts: 10,
+            observedAt: 1,
+          }
+        : {
+            firesNow: false,
+            distance: 'knockout 36.83 % away, fires at 5 %',
+            contracts: null,
+            observedAt: 1,
+          },
+    ),
+    problem: null,
+  }));
+  await open(guardsView());
+  const field = dialog().getByRole('textbox', { name: 'Close within (% of the knockout)' });
+  await userEvent.fill(field, '99.99');
+  await expect
+    .element(dialog().getByText(/^Rule 1 would fire at once on the figures now/))
+    .toHaveTextContent(
+      'Rule 1 would fire at once on the figures now (knockout 36.83 % away, within 99.99 %): armed, it sells 10 contracts at the market at the next fresh price read.',
+    );
+  await expect(axeProblems()).resolves.toEqual([]);
+  await userEvent.click(dialog().getByRole('button', { name: 'Arm and close now' }));
+  await expect.poll(() => bridge.inputs('guards:arm')).toHaveLength(1);
+  expect(bridge.inputs('guards:arm')[0]).toMatchObject({ fireNow: true });
+
+  // Back to a figure that does not hold: no warning, and armed without fireNow.
+  await userEvent.fill(field, '5');
+  await expect.element(dialog().getByRole('button', { name: 'Arm rule' })).toBeVisible();
+  await expect.element(dialog().getByText(/would fire at once/)).not.toBeInTheDocument();
+  await userEvent.click(dialog().getByRole('button', { name: 'Arm rule' }));
+  await expect.poll(() => bridge.inputs('guards:arm')).toHaveLength(2);
+  expect(bridge.inputs('guards:arm')[1]).not.toHaveProperty('fireNow');
+});
+
+test('what main would refuse (a time exit too late) is said before Arm', async () => {
+  bridge.answer('guards:check', (input) => ({
+    rules: input.rules.map(() => ({
+      firesNow: false,
+      distance: null,
+      contracts: null,
+      observedAt: null,
+    })),
+    problem:
+      'ARS v CHE kicks off in 10 min, sooner than this time exit’s 30 min: it would close at once. Choose fewer minutes, or close it yourself.',
+  }));
+  await open(guardsView());
+  await userEvent.selectOptions(dialog().getByRole('combobox', { name: 'Rule' }), 'time_exit');
+  await userEvent.fill(dialog().getByRole('textbox', { name: 'Minutes before kick-off' }), '30');
+  await expect.element(dialog().getByText(/sooner than this time exit’s 30 min/)).toBeVisible();
+  await expect(axeProblems()).resolves.toEqual([]);
 });

@@ -7,6 +7,7 @@
 import type {
   ArmGuards,
   DisarmGuards,
+  GuardCheck,
   GuardLimits,
   GuardRuleView,
   GuardSettings,
@@ -78,6 +79,19 @@ export class GuardsState {
   /** Arms rules on a position; with `replaces`, changes that rule. True when main took it. */
   arm(input: ArmGuards): Promise<boolean> {
     return this.#change(() => this.#bridge.invoke('guards:arm', input));
+  }
+
+  /**
+   * What arming `input` would do on the figures now (main judges it as the guardian will):
+   * null when main could not say (the dialog then arms without fireNow, and main refuses a
+   * rule that would fire at once).
+   */
+  async check(input: ArmGuards): Promise<GuardCheck | null> {
+    try {
+      return await this.#bridge.invoke('guards:check', input);
+    } catch {
+      return null;
+    }
   }
 
   /** Disarms one rule (`ruleId`) or every rule of a position. */
