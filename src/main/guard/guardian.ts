@@ -51,6 +51,7 @@ import {
 import { GuardCloser } from './closer.js';
 import { closeSize, type CloseSize } from './close-size.js';
 import { FigureSnapshot, positionKey } from './figures.js';
+import { GUARD_ORDER_PREFIX, HandSells, SOLD_BY_HAND } from './hand-sells.js';
 import { judge, snapshotFresh, step, type Judgement } from './judge.js';
 import {
   HOLD_MESSAGES,
@@ -95,9 +96,6 @@ export interface GuardianOptions {
   now?: () => number;
 }
 
-/** The prefix of a guardian's clientOrderId: its SELLs are not "closed by hand". */
-export const GUARD_ORDER_PREFIX = 'bdg-';
-
 /** What one evaluation has counted toward the daily limits so far. */
 interface DayUse {
   limits: GuardLimits;
@@ -116,8 +114,9 @@ export class Guardian {
   readonly #mine = new Set<number>();
   /** The words of a limit or budget hold, by rule id (the view shows them). */
   readonly #holdWords = new Map<number, string>();
-  /** Why a position went, from the settlements seen (contractId|outcome -> words). */
+  /** Why a position went, from the settlements and sells seen (contractId|outcome -> words). */
   readonly #endReasons = new Map<string, string>();
+  readonly #handSells: HandSells;
   /** The live rules as last read; what watching does not change is not read again. */
   readonly #rules = new Map<number, GuardRule>();
   /** Fixtures read from the store, kept until the sync says one changed. */
@@ -142,6 +141,7 @@ export class Guardian {
     this.#o = opts;
     this.#now = opts.now ?? Date.now;
     this.#log = opts.logger ?? silentLogger;
+    this.#handSells = new HandSells(opts.store, opts.accountId, this.#now);
     this.#closer = new GuardCloser({
       store: opts.store,
       accountId: opts.accountId,
@@ -213,23 +213,13 @@ export class Guardian {
   }
 
   /**
-   * A SELL placed by hand on a position (the desk calls this as it places one): its armed
-   * rules are disarmed at once, "closed by hand".
+   * A SELL placed by hand on a position (the desk calls this as it places one): the position's
+   * rules wait for it, then judge what is left; a sell of everything ends them once the
+   * positions show it gone (hand-sells.ts).
    */
-  closedByHand(contractId: string, outcome: string): void {
-    const gone = this.#o.book.disarm(this.accountId, { contractId, outcome }, 'closed by hand');
-    if (gone.length === 0) return;
-    if (this.#o.onLog) {
-      for (const rule of gone) {
-        const [row] = this.#o.store.guards.logPage(this.accountId, {
-          ruleId: rule.id,
-          event: 'disarmed',
-          limit: 1,
-        }).rows;
-        if (row) this.#o.onLog(row);
-      }
-    }
-    this.#viewChanged();
+  handSell(contractId: string, outcome: string): void {
+    this.#handSells.announce(contractId, outcome);
+    this.evaluate();
   }
 
   /** Judges every armed rule on the store's figures now (what each update runs). */
@@ -277,7 +267,13 @@ export class Guardian {
         const stale = judgement.now !== null && judgement.holds && !judgement.fresh;
         let hold: GuardHold | null = null;
         let words: string | null = null;
-        if ((s.fire || stale) && position !== undefined && !closing.has(key)) {
+        // A sell by hand under way (or not yet in the positions read): it waits for it too.
+        if (
+          (s.fire || stale) &&
+          position !== undefined &&
+          !closing.has(key) &&
+          !this.#handSells.blocks(rule, figures.snapshotAt)
+        ) {
           const size = closeSize(position, rule.spec.sharePercent);
           if (paused) hold = 'paused';
           else if (stale) hold = 'stale';
@@ -333,22 +329,7 @@ export class Guardian {
   // ------------------------------------------------------------------ events
 
   #onOrders(e: OrdersChangedEvent): void {
-    if (!e.initial) {
-      for (const o of e.orders) {
-        if (o.side !== 'SELL' || o.clientOrderId.startsWith(GUARD_ORDER_PREFIX)) continue;
-        if (this.#o.store.guards.byClientOrderId(o.clientOrderId) !== undefined) continue;
-        const armedBefore = this.#o.store.guards
-          .live(this.accountId)
-          .some(
-            (r) =>
-              r.state === 'armed' &&
-              r.contractId === o.contractId &&
-              r.outcome === o.outcome &&
-              r.armedAt <= o.createdAt,
-          );
-        if (armedBefore) this.closedByHand(o.contractId, o.outcome);
-      }
-    }
+    this.#handSells.seen(e.orders);
     this.evaluate();
   }
 
@@ -470,7 +451,9 @@ export class Guardian {
 
   #end(rule: GuardRule, now: number): void {
     const key = positionKey(rule.contractId, rule.outcome);
-    const reason = this.#endReasons.get(key) ?? 'the position closed';
+    const reason = this.#handSells.soldWhole(rule)
+      ? SOLD_BY_HAND
+      : (this.#endReasons.get(key) ?? 'the position closed');
     if (!this.#o.store.guards.finish(rule.id, ['armed'], 'ended', now, reason)) return;
     this.#holdWords.delete(rule.id);
     this.#write(rule, 'ended', now, {

@@ -8,7 +8,8 @@ export {
   type JudgedRule,
 } from './book.js';
 export { guardsFeature, type GuardChannel, type GuardsContext } from './feature.js';
-export { Guardian, GUARD_ORDER_PREFIX, type GuardFeed, type GuardianOptions } from './guardian.js';
+export { Guardian, type GuardFeed, type GuardianOptions } from './guardian.js';
+export { GUARD_ORDER_PREFIX } from './hand-sells.js';
 export { closeSize, type CloseSize } from './close-size.js';
 export { judge, step, type GuardFigures, type Judgement } from './judge.js';
 export { kindName, ruleText } from './messages.js';

@@ -71,7 +71,7 @@ export class AccountSession {
       ordersBucket: () => connection.governor.snapshot().accounts[connection.governorName]?.orders,
       emit: opts.emit,
       ...(opts.clockMarginMs === undefined ? {} : { clockMarginMs: opts.clockMarginMs }),
-      onSell: (contractId, outcome) => this.guardian.closedByHand(contractId, outcome),
+      onSell: (contractId, outcome) => this.guardian.handSell(contractId, outcome),
     });
     this.guardian = new Guardian({
       ...bridge,

@@ -186,6 +186,16 @@ describe('guardians in paper mode', { timeout: 90_000 }, () => {
     await hold(services, f, 10);
     // Armed 30 minutes before a kick-off 40 minutes away: its minutes are still to come.
     await services.call('practice:kickoff', { contractId: f.contractId, minutes: 40 });
+    await expect
+      .poll(async () => {
+        const all = await services.call('fixtures:list', {
+          openOnly: false,
+          limit: 100,
+          offset: 0,
+        });
+        return all.fixtures.find((x) => x.contractId === f.contractId)?.startsAt ?? 0;
+      }, WAIT)
+      .toBeLessThan(Date.now() + 41 * 60_000);
     const r = await arm(services, f, spec({ kind: 'time_exit', minutes: 30 }));
     expect(await contractsHeld(services, f)).toBe(10);
     // Kick-off moves to 20 minutes away: the next fresh observation fires it.
@@ -199,6 +209,16 @@ describe('guardians in paper mode', { timeout: 90_000 }, () => {
     const f = await midFixture(services);
     await hold(services, f, 10);
     await services.call('practice:kickoff', { contractId: f.contractId, minutes: 10 });
+    await expect
+      .poll(async () => {
+        const all = await services.call('fixtures:list', {
+          openOnly: false,
+          limit: 100,
+          offset: 0,
+        });
+        return all.fixtures.find((x) => x.contractId === f.contractId)?.startsAt ?? 0;
+      }, WAIT)
+      .toBeLessThan(Date.now() + 11 * 60_000);
     const refused = services.call('guards:arm', {
       contractId: f.contractId,
       outcome: f.homeTeam,
@@ -277,7 +297,37 @@ describe('guardians in paper mode', { timeout: 90_000 }, () => {
     expect(await contractsHeld(services, f)).toBe(10);
   });
 
-  it('disarms a position’s rules at once when it is closed by hand from the desk', async () => {
+  it('keeps the rules on what is left after a partial sell by hand, and they close the rest', async () => {
+    const { services } = await app.start();
+    const f = await midFixture(services);
+    // Lots of 5 in some leagues: 10 held, 5 sold by hand, 5 left.
+    await hold(services, f, 10);
+    const stop = await arm(services, f, spec({ kind: 'stop_loss', percent: '30' }));
+    const target = await arm(services, f, spec({ kind: 'take_profit', percent: '50' }));
+    await services.call(
+      'order:place',
+      marketBet(f, { clientOrderId: `bd-guard-hand-${++bets}`, side: 'SELL', qty: '5' }),
+    );
+    await expect.poll(() => contractsHeld(services, f), WAIT).toBe(5);
+    await services.call('guards:list', {});
+    expect((await rule(services, stop.id))?.state).toBe('armed');
+    expect((await rule(services, target.id))?.state).toBe('armed');
+    expect(await events(services, stop.id)).toEqual(['armed']);
+
+    // The stop closes what is left, 5 contracts, once; the take profit then ends with it.
+    await move(services, f, price(dec(f.homePrice).times('0.4')));
+    await closedLeaving(services, f, stop.id, 0);
+    const sells = (await services.call('orders:list', { side: 'SELL', limit: 50, offset: 0 })).rows
+      .filter((o) => o.contractId === f.contractId)
+      .map((o) => [o.clientOrderId.startsWith('bdg-') ? 'guardian' : 'hand', o.contracts]);
+    expect(sells.sort()).toEqual([
+      ['guardian', 5],
+      ['hand', 5],
+    ]);
+    await expect.poll(async () => (await rule(services, target.id))?.state, WAIT).toBe('ended');
+  });
+
+  it('ends a position’s rules when everything is sold by hand, and sends nothing', async () => {
     const { services } = await app.start();
     const f = await midFixture(services);
     await hold(services, f, 10);
@@ -286,9 +336,16 @@ describe('guardians in paper mode', { timeout: 90_000 }, () => {
       'order:place',
       marketBet(f, { clientOrderId: `bd-guard-hand-${++bets}`, side: 'SELL', qty: '10' }),
     );
-    const disarmed = (await rule(services, r.id))!;
-    expect(disarmed).toMatchObject({ state: 'disarmed', reason: 'closed by hand' });
-    expect(await events(services, r.id)).toEqual(['armed', 'disarmed']);
     await expect.poll(() => contractsHeld(services, f), WAIT).toBe(0);
+    await expect
+      .poll(async () => (await rule(services, r.id))?.reason, WAIT)
+      .toBe('you sold it by hand');
+    expect((await rule(services, r.id))?.state).toBe('ended');
+    expect(await events(services, r.id)).toEqual(['armed', 'ended']);
+    await move(services, f, price(dec(f.homePrice).times('0.4')));
+    const sells = (
+      await services.call('orders:list', { side: 'SELL', limit: 50, offset: 0 })
+    ).rows.filter((o) => o.contractId === f.contractId);
+    expect(sells.map((o) => o.clientOrderId)).toEqual([`bd-guard-hand-${bets}`]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, Position } from '../../../src/shared/api/schemas.js';
+import { dec } from '../../../src/shared/money.js';
 import { GuardBook } from '../../../src/main/guard/book.js';
 import { Guardian, type GuardFeed } from '../../../src/main/guard/guardian.js';
 import type { BucketSnapshot } from '../../../src/main/governor/index.js';
@@ -206,32 +207,91 @@ describe('the guardian', () => {
     void g.stop();
   });
 
-  it('disarms a position’s rules when it is sold by hand, not when its guardian sells', () => {
+  it('waits while a sell by hand is under way, keeps the rules on what is left, ends them when all is sold', async () => {
     const feed = new Feed();
-    const g = guardian(feed, new Trading());
-    const id = arm();
+    const trading = new Trading();
+    const g = guardian(feed, trading);
+    const id = arm(stop({ sharePercent: 50 }));
     g.start();
-    const sell = (clientOrderId: string) =>
+    /** The sell by hand as the store learns it, and the sync says so. */
+    const sell = (status: Order['status']) => {
+      const o = order(2, {
+        clientOrderId: 'bd-by-hand',
+        contractId: 'EPL-1',
+        outcome: 'ARS',
+        side: 'SELL',
+        status,
+        contracts: 4,
+        createdAt: clock + 1,
+        updatedAt: clock + 1,
+      });
+      store.orders.upsert(t.accountId, o);
       feed.emit('orders:changed', {
         accountId: t.accountId,
-        orders: [
-          order(2, {
-            clientOrderId,
-            contractId: 'EPL-1',
-            outcome: 'ARS',
-            side: 'SELL',
-            createdAt: clock + 1,
-          }),
-        ],
+        orders: [o],
         cursor: 2,
         initial: false,
         at: clock,
       });
-    sell('bdg-99-abcdef');
+    };
+    // The desk places a sell of 4 by hand: the rule's condition holds, but it waits for it.
+    g.handSell('EPL-1', 'ARS');
+    snapshot({ pnlPercent: '-6.0000' });
+    g.evaluate();
+    sell('SUBMITTED');
+    snapshot({ pnlPercent: '-6.0000' });
+    g.evaluate();
+    expect(trading.placed).toEqual([]);
     expect(store.guards.get(id)!.state).toBe('armed');
-    sell('bd-by-hand');
-    expect(store.guards.get(id)).toMatchObject({ state: 'disarmed', reason: 'closed by hand' });
-    void g.stop();
+
+    // It filled. The positions read just after may not count it yet: the rule still waits.
+    sell('FILLED');
+    snapshot({ pnlPercent: '-6.0000' });
+    g.evaluate();
+    expect(trading.placed).toEqual([]);
+    // Read again later, 6 are left: the rule stays armed and closes half of what is left.
+    clock += 2500;
+    snapshot({ contracts: 6, pnlPercent: '-6.0000' });
+    feed.emit('positions:synced', { accountId: t.accountId, changed: true, at: clock });
+    await g.idle();
+    expect(trading.placed.map((p) => p.qty)).toEqual(['3']);
+    expect(events(id)).toEqual(['armed', 'fired', 'sent', 'filled']);
+    await g.stop();
+  });
+
+  it('ends the rules of a position sold whole by hand, with the reason, and sends nothing', async () => {
+    const feed = new Feed();
+    const trading = new Trading();
+    const g = guardian(feed, trading);
+    const id = arm();
+    g.start();
+    store.orders.upsert(
+      t.accountId,
+      order(2, {
+        clientOrderId: 'bd-by-hand',
+        contractId: 'EPL-1',
+        outcome: 'ARS',
+        side: 'SELL',
+        status: 'FILLED',
+        contracts: 10,
+        createdAt: clock + 1,
+        updatedAt: clock + 1,
+      }),
+    );
+    feed.emit('orders:changed', {
+      accountId: t.accountId,
+      orders: [store.orders.getByClientOrderId(t.accountId, 'bd-by-hand')!],
+      cursor: 2,
+      initial: false,
+      at: clock,
+    });
+    clock += 1;
+    store.replacePositions(t.accountId, [], clock);
+    feed.emit('positions:synced', { accountId: t.accountId, changed: true, at: clock });
+    expect(store.guards.get(id)).toMatchObject({ state: 'ended', reason: 'you sold it by hand' });
+    expect(trading.placed).toEqual([]);
+    // A guardian's own sell is not a sell by hand.
+    await g.stop();
   });
 
   it('reports a refusal in words, ends the rule, and never sends again', async () => {
@@ -261,6 +321,9 @@ describe('the guardian', () => {
     const failed = store.guards.logPage(t.accountId, { ruleId: id, event: 'failed' }).rows[0]!;
     expect(failed.errorCode).toBe(-2029);
     expect(failed.message).toMatch(/could not sell\. Nothing is held on that outcome to sell\./);
+    // It sold nothing: the daily limits count no close, no contracts and no stake for it.
+    expect(g.view().usedToday).toMatchObject({ closes: 0, contracts: 0 });
+    expect(dec(g.view().usedToday.stake).isZero()).toBe(true);
   });
 
   it('logs a knockout guard on its fresh index, without the closing price of an older read', async () => {

@@ -390,7 +390,11 @@ export class GuardsRepo {
     );
   }
 
-  /** Closes sent today: count, contracts and stake (micros) of rules claimed since `since`. */
+  /**
+   * Automatic closes since `since` that sold, or may still sell: count, contracts and stake
+   * (micros) of rules claimed since then that closed or are closing. A close that sold nothing
+   * (refused, not filled) is not counted (docs/guardians.md, "Daily limits").
+   */
   usedSince(
     accountId: number,
     since: number,
@@ -399,7 +403,8 @@ export class GuardsRepo {
       .get(
         `SELECT count(*) AS closes, coalesce(sum(contracts), 0) AS contracts,
            coalesce(sum(stake_micros), 0) AS stake
-         FROM guard_rules WHERE account_id = ? AND fired_at >= ?`,
+         FROM guard_rules
+         WHERE account_id = ? AND fired_at >= ? AND state IN ('firing', 'closed')`,
       )
       .get(accountId, since) as { closes: number; contracts: number; stake: number };
     return { closes: row.closes, contracts: row.contracts, stakeMicros: row.stake };
