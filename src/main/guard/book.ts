@@ -26,6 +26,7 @@ import { Refusal } from '../refusal.js';
 import { accountSettingKey, type GuardRule, type Store } from '../store/index.js';
 import { FigureSnapshot } from './figures.js';
 import { judge, type Judgement } from './judge.js';
+import { storedKnockoutSale } from './boosted.js';
 import { closeSize } from './close-size.js';
 import { HOLD_MESSAGES, contractsText, minutesText, positionText, ruleText } from './messages.js';
 import { checkSpec } from './spec.js';
@@ -253,13 +254,18 @@ export class GuardBook {
     return input.rules.map((spec) => {
       const j = judge({ spec, best: null }, figures.figures({ contractId, outcome, spec }));
       const firesNow = j.now !== null && j.holds;
+      // A knockout guard's sale closes its share of the boosted contracts (boosted.ts).
+      const contracts =
+        position === undefined
+          ? null
+          : spec.kind === 'knockout'
+            ? (storedKnockoutSale(this.store, accountId, position, spec.sharePercent)?.contracts ??
+              null)
+            : closeSize(position, spec.sharePercent).contracts;
       return {
         firesNow,
         distance: j.distance,
-        contracts:
-          firesNow && position !== undefined
-            ? closeSize(position, spec.sharePercent).contracts
-            : null,
+        contracts: firesNow ? contracts : null,
         observedAt: j.observedAt,
       };
     });

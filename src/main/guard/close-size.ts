@@ -15,7 +15,12 @@ export interface CloseSize {
 
 export function closeSize(position: StoredPosition, sharePercent: number): CloseSize {
   const held = position.contracts;
-  const contracts = Math.min(held, Math.max(1, Math.floor((held * sharePercent) / 100)));
+  return saleOf(position, Math.min(held, Math.max(1, Math.floor((held * sharePercent) / 100))));
+}
+
+/** A sale of `contracts` of the position (a knockout guard's, boosted.ts), with its stake. */
+export function saleOf(position: StoredPosition, contracts: number): CloseSize {
+  const held = position.contracts;
   const stake = dec(position.costBasis).times(contracts).dividedBy(held).toFixed(6);
   return { contracts, stakeMicros: toMicros(stake) };
 }

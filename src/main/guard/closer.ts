@@ -283,7 +283,14 @@ export class GuardCloser {
     const { store } = this.#o;
     const at = this.#o.now();
     const reason = error.message.trim() || 'The exchange did not place it.';
-    const message = `Not closed: the ${ruleText(rule.spec)} on ${this.#where(rule)} could not sell. ${reason} It stops here; arm it again to try again.`;
+    // Advice to arm it again only where there is still something held to guard.
+    const held = store.positions
+      .list(rule.accountId, { contractId: rule.contractId, team: rule.outcome })
+      .some((p) => p.outcome === rule.outcome && p.contracts > 0);
+    const next = held
+      ? 'It stops here; arm it again to try again.'
+      : 'Nothing of the position is held any more, so there is nothing left to guard.';
+    const message = `Not closed: the ${ruleText(rule.spec)} on ${this.#where(rule)} could not sell. ${reason} ${next}`;
     const done = store.transaction(() => {
       if (!store.guards.finish(rule.id, ['firing'], 'failed', at, reason)) return null;
       const row = this.#logRow(rule, 'failed', {

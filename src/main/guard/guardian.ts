@@ -11,23 +11,14 @@
  * on one store (the app and `cli sync`) both judge; the claim (armed -> firing, guarded by the
  * state) lets only one of them send, and the other follows the rule's close through the store.
  */
-import { randomBytes } from 'node:crypto';
 import type { Fixture } from '../../shared/api/schemas.js';
-import type {
-  GuardHold,
-  GuardLogEvent,
-  GuardObservation,
-  GuardsView,
-  GuardLimits,
-} from '../../shared/ipc/contract.js';
-import { dec, toMicros } from '../../shared/money.js';
+import type { GuardHold, GuardLogEvent, GuardsView } from '../../shared/ipc/contract.js';
 import { silentLogger, type Logger } from '../../shared/log.js';
 import { fixtureName } from '../desk/rows.js';
 import type { BucketSnapshot } from '../governor/index.js';
 import type {
   GuardLogEntry,
   GuardProgress,
-  LiveGuardProgress,
   GuardRule,
   NewGuardLog,
   Store,
@@ -49,7 +40,17 @@ import {
   type JudgedRule,
 } from './book.js';
 import { GuardCloser } from './closer.js';
-import { closeSize, type CloseSize } from './close-size.js';
+import { storedKnockoutSale } from './boosted.js';
+import {
+  keep,
+  limitWords,
+  observationOf,
+  randomBase36,
+  sameDec,
+  written,
+  type DayUse,
+} from './evaluation.js';
+import { closeSize, saleOf, type CloseSize } from './close-size.js';
 import { FigureSnapshot, positionKey } from './figures.js';
 import { GUARD_ORDER_PREFIX, HandSells, SOLD_BY_HAND } from './hand-sells.js';
 import { judge, snapshotFresh, step, type Judgement } from './judge.js';
@@ -96,13 +97,12 @@ export interface GuardianOptions {
   now?: () => number;
 }
 
-/** What one evaluation has counted toward the daily limits so far. */
-interface DayUse {
-  limits: GuardLimits;
-  closes: number;
-  contracts: number;
-  stakeMicros: number;
-}
+/** Why a knockout guard ends while unboosted contracts of its position are still held. */
+const BOOSTED_GONE =
+  'the boosted contracts it guarded are gone (knocked out or sold), and it never sells unboosted ones';
+/** Why a knockout guard cannot tell what to sell. */
+const BOOSTED_UNKNOWN =
+  'Which contracts of this position are boosted cannot be told from the orders Betdesk has, so the knockout guard sells nothing it cannot prove is boosted: Resync history… on the History screen fills them in.';
 
 export class Guardian {
   readonly accountId: number;
@@ -254,6 +254,17 @@ export class Guardian {
           this.#end(rule, now);
           continue;
         }
+        // A knockout guard protects boosted contracts: once none is held, it has ended.
+        if (
+          rule.spec.kind === 'knockout' &&
+          position !== undefined &&
+          !position.boosted &&
+          rule.positionSeen &&
+          snapshotFresh(figures)
+        ) {
+          this.#end(rule, now, BOOSTED_GONE);
+          continue;
+        }
         const s = step(rule, judgement);
         const progress: GuardProgress = {};
         if (position !== undefined && !rule.positionSeen) progress.positionSeen = true;
@@ -274,10 +285,20 @@ export class Guardian {
           !closing.has(key) &&
           !this.#handSells.blocks(rule, figures.snapshotAt)
         ) {
-          const size = closeSize(position, rule.spec.sharePercent);
+          const sale =
+            rule.spec.kind === 'knockout'
+              ? storedKnockoutSale(store, this.accountId, position, rule.spec.sharePercent)
+              : undefined;
+          const size =
+            sale === undefined
+              ? closeSize(position, rule.spec.sharePercent)
+              : saleOf(position, sale?.contracts ?? 0);
           if (paused) hold = 'paused';
           else if (stale) hold = 'stale';
-          else if ((words = limitWords(dayUse(), size)) !== null) hold = 'limit';
+          else if (sale === null) {
+            hold = 'position';
+            words = BOOSTED_UNKNOWN;
+          } else if ((words = limitWords(dayUse(), size)) !== null) hold = 'limit';
           else {
             const until = this.#blockedUntil(now);
             if (until !== null) {
@@ -449,11 +470,13 @@ export class Guardian {
     });
   }
 
-  #end(rule: GuardRule, now: number): void {
+  #end(rule: GuardRule, now: number, why?: string): void {
     const key = positionKey(rule.contractId, rule.outcome);
-    const reason = this.#handSells.soldWhole(rule)
-      ? SOLD_BY_HAND
-      : (this.#endReasons.get(key) ?? 'the position closed');
+    const reason =
+      why ??
+      (this.#handSells.soldWhole(rule)
+        ? SOLD_BY_HAND
+        : (this.#endReasons.get(key) ?? 'the position closed'));
     if (!this.#o.store.guards.finish(rule.id, ['armed'], 'ended', now, reason)) return;
     this.#holdWords.delete(rule.id);
     this.#write(rule, 'ended', now, {
@@ -555,72 +578,4 @@ export class Guardian {
       onChange(view);
     }, 0);
   }
-}
-
-/** The daily limit a close of `size` would pass, in words; null when it fits. */
-function limitWords(day: DayUse, size: CloseSize): string | null {
-  const { limits } = day;
-  if (day.closes + 1 > limits.closes) {
-    return `The daily limit of ${limits.closes} automatic close${limits.closes === 1 ? '' : 's'} is reached (${day.closes} today): it fires again tomorrow, or once you raise the limit.`;
-  }
-  if (limits.contracts !== null && day.contracts + size.contracts > limits.contracts) {
-    return `Selling ${contractsText(size.contracts)} would pass the daily limit of ${contractsText(limits.contracts)} (${day.contracts} sold today): it fires again tomorrow, or once you raise the limit.`;
-  }
-  if (limits.stake !== null && day.stakeMicros + size.stakeMicros > toMicros(limits.stake)) {
-    return `Closing this stake would pass the daily limit of $${limits.stake} closed automatically: it fires again tomorrow, or once you raise the limit.`;
-  }
-  return null;
-}
-
-function observationOf(
-  j: Judgement,
-  position: StoredPosition,
-  figures: FigureSnapshot,
-  rule: GuardRule,
-  now: number,
-): GuardObservation {
-  const index = figures.figures(rule).index;
-  // A knockout guard judges a fresh index read; the positions read before it does not describe
-  // that moment (its closing price and P&L are from before the move), so they are left out
-  // rather than shown beside a price they never met.
-  const older =
-    index?.readAt != null && figures.snapshotAt !== null && figures.snapshotAt < index.readAt;
-  return {
-    at: j.observedAt ?? now,
-    closingPrice: older ? null : position.estimatedClosingPrice,
-    indexPrice: index?.price ?? null,
-    pnl: older ? null : position.pnl,
-    pnlPercent: older ? null : position.pnlPercent,
-    contracts: position.contracts,
-  };
-}
-
-function sameDec(a: string, b: string | null): boolean {
-  return b !== null && (a === b || dec(a).eq(b));
-}
-
-/** The kept rule with the store's watching part of it (liveProgress), changed in place. */
-function keep(rule: GuardRule, p: LiveGuardProgress): GuardRule {
-  rule.state = p.state;
-  rule.best = p.best;
-  rule.streak = p.streak;
-  rule.observedAt = p.observedAt;
-  rule.positionSeen = p.positionSeen;
-  rule.hold = p.hold;
-  return rule;
-}
-
-/** The kept rule after `progress` was written to the store, changed in place. */
-function written(rule: GuardRule, p: GuardProgress): GuardRule {
-  if (p.best !== undefined) rule.best = p.best;
-  if (p.streak !== undefined) rule.streak = p.streak;
-  if (p.observedAt !== undefined) rule.observedAt = p.observedAt;
-  if (p.positionSeen !== undefined) rule.positionSeen = p.positionSeen;
-  if (p.hold !== undefined) rule.hold = p.hold;
-  return rule;
-}
-
-/** Six random base-36 characters: a claim's clientOrderId is made once and stored. */
-function randomBase36(): string {
-  return (randomBytes(4).readUInt32BE(0) % 36 ** 6).toString(36).padStart(6, '0');
 }

@@ -126,9 +126,12 @@ function judgeKnockout(
   const index = decOf(f.index.price);
   const knockout = p.knockout;
   const firesAt = decOf(spec.percent ?? '0');
+  // At or below its knockout the exchange has knocked the boosted lots out already: selling
+  // then would sell what was never boosted. The guard waits for the positions to say so.
+  const alive = index.gt(knockout);
   // The distance Positions shows (desk/positions.ts), (index − knockout) / index, at most
   // percent / 100: multiplied out, so exact and without a division on every update.
-  const holds = index.lte(0) || index.minus(knockout).times(HUNDRED).lte(firesAt.times(index));
+  const holds = alive && index.minus(knockout).times(HUNDRED).lte(firesAt.times(index));
   const distancePercent = () => knockoutDistance(index, knockout).times(HUNDRED);
   return {
     get now() {
@@ -141,6 +144,9 @@ function judgeKnockout(
     best: null,
     // Words only when asked for (the view, the log): judging stays cheap.
     get distance() {
+      if (!alive) {
+        return `index ${priceText(index)} at or below the knockout ${priceText(knockout)}: the boosted contracts are knocked out`;
+      }
       return holds
         ? `knockout ${pct(distancePercent())} away, within ${pct(firesAt)}`
         : `knockout ${pct(distancePercent())} away, fires at ${pct(firesAt)}`;

@@ -329,6 +329,19 @@ describe('the guardian', () => {
   it('logs a knockout guard on its fresh index, without the closing price of an older read', async () => {
     const trading = new Trading();
     const g = guardian(new Feed(), trading);
+    // The boosted bet of 10 in the store (what the guard sells is its boosted contracts).
+    store.orders.upsert(
+      t.accountId,
+      order(1, {
+        contractId: 'EPL-1',
+        outcome: 'ARS',
+        side: 'BUY',
+        status: 'FILLED',
+        contracts: 10,
+        boost: 50,
+        knockout: '0.4000',
+      }),
+    );
     // Positions read first (before the move): closing 0.9000, P&L −1 %.
     snapshot({ boosted: true, knockout: '0.4000', estimatedClosingPrice: '0.9000' });
     const id = arm({ kind: 'knockout', percent: '5', sharePercent: 100, confirmations: 1 });
