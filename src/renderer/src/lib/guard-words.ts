@@ -136,3 +136,29 @@ export function isShownOnRow(rule: GuardRuleView): boolean {
 export function isLive(rule: GuardRuleView): boolean {
   return rule.state === 'armed' || rule.state === 'firing';
 }
+
+/**
+ * What a sell by hand does to the position's guardians (docs/guardians.md, "Sells by hand"):
+ * a sell of everything ends them, a partial one keeps them on what is left. Null with none.
+ */
+export function sellGuardWords(
+  rules: readonly GuardRuleView[],
+  selling: number,
+  held: number,
+): string | null {
+  const armed = rules.filter((r) => r.state === 'armed');
+  if (armed.length === 0) return null;
+  const names = armed.map((r) => guardRuleWords(r.spec)).join(', ');
+  const them = armed.length === 1 ? 'it' : 'them';
+  if (selling >= held) return `Sells all ${held}: ends your ${names} (nothing left for ${them}).`;
+  const n = armed.length === 1 ? 'your rule' : `your ${armed.length} rules`;
+  return `Sells ${selling} of ${held}: ${n} (${names}) stay${armed.length === 1 ? 's' : ''} armed on the ${held - selling} left, each selling its share of those.`;
+}
+
+/** A guardian is closing the position now: said in the Close slip, so a sell is not raced. */
+export function guardClosingWords(rules: readonly GuardRuleView[]): string | null {
+  const firing = rules.find((r) => r.state === 'firing');
+  if (firing === undefined) return null;
+  const sells = firing.contracts === null ? '' : ` ${firing.contracts} of`;
+  return `A guardian is closing this position now: your ${guardRuleWords(firing.spec)} fired and is selling${sells} it at the market. Wait for it to finish before you sell more.`;
+}
