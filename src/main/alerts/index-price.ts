@@ -15,6 +15,7 @@ import type { Store } from '../store/index.js';
 import { lastIndexRead } from '../sync/streams/index-reads.js';
 import { indexPrice } from '../sync/streams/prices.js';
 import { knockoutDistance } from './distance.js';
+import { isFreshRead } from '../../shared/rules/freshness.js';
 
 /** An outcome's index price as last read. */
 export interface IndexReading {
@@ -51,9 +52,7 @@ export function readIndex(
 
 /** True when the reading is recent enough to raise an alert on at `now`. */
 export function isFresh(index: IndexReading, now: number): boolean {
-  return (
-    index.readAt !== null && index.staleAfterMs !== null && now - index.readAt <= index.staleAfterMs
-  );
+  return isFreshRead(index.readAt, index.staleAfterMs, now);
 }
 
 /** The position's distance to `knockout` on its index now; undefined when no index is known. */

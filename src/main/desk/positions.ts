@@ -10,6 +10,7 @@ import { dec, price } from '../../shared/money.js';
 import { knockoutDistance, readIndex, type IndexReading } from '../alerts/index.js';
 import type { Store, StoredPosition } from '../store/index.js';
 import { fixtureLookup } from './rows.js';
+import { STALE_AFTER_POLLS } from '../../shared/rules/freshness.js';
 
 export interface PositionsViewOptions {
   /** The account as the bridge names it (null: paper). */
@@ -21,7 +22,7 @@ export interface PositionsViewOptions {
 }
 
 /** Figures older than this many polling intervals are stale. */
-export const STALE_AFTER_POLLS = 2;
+export { STALE_AFTER_POLLS } from '../../shared/rules/freshness.js';
 
 export function positionsView(
   store: Store,

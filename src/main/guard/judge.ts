@@ -13,7 +13,7 @@ import type { GuardSpec } from '../../shared/ipc/contract.js';
 import { Dec, dec } from '../../shared/money.js';
 import { knockoutDistance } from '../alerts/distance.js';
 import { isFresh, type IndexReading } from '../alerts/index-price.js';
-import { STALE_AFTER_POLLS } from '../desk/positions.js';
+import { STALE_AFTER_POLLS, isFreshRead } from '../../shared/rules/freshness.js';
 import type { GuardRule } from '../store/index.js';
 import { minutesText, pct, priceText } from './messages.js';
 
@@ -84,7 +84,7 @@ function decOf(text: string): Dec {
 
 /** Whether the positions snapshot is recent enough at `now`. */
 export function snapshotFresh(f: Pick<GuardFigures, 'snapshotAt' | 'pollMs' | 'now'>): boolean {
-  return f.snapshotAt !== null && f.now - f.snapshotAt <= f.pollMs * STALE_AFTER_POLLS;
+  return isFreshRead(f.snapshotAt, f.pollMs * STALE_AFTER_POLLS, f.now);
 }
 
 /** Judges `rule` (its spec, and the best price kept for a trailing stop) on `f`. */

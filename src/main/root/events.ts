@@ -61,6 +61,15 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
         });
       }
     }),
+    // Every index read of a boosted position, changed or not: the screen learns its new age,
+    // so it never calls stale a price the alerts and the guardians judge fresh.
+    session.engine.on('index:read', (e) => {
+      wiring.hub.emit('positions:changed', {
+        accountId,
+        at: e.at,
+        view: session.positionsView(),
+      });
+    }),
     session.engine.on('positions:synced', (e) => {
       wiring.hub.emit('positions:changed', {
         accountId,

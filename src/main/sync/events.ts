@@ -102,12 +102,20 @@ export interface HistorySweepProgress {
   message: string | null;
 }
 
+/** The index prices of these fixtures were read (changed or not): their age starts again. */
+export interface IndexReadEvent {
+  accountId: number;
+  contractIds: string[];
+  at: number;
+}
+
 export interface SyncEvents {
   'orders:changed': OrdersChangedEvent;
   'positions:changed': PositionsChangedEvent;
   'positions:synced': PositionsSyncedEvent;
   'settlements:changed': SettlementsChangedEvent;
   'fixtures:changed': FixturesChangedEvent;
+  'index:read': IndexReadEvent;
   'sync:status': SyncStatus;
   'history:progress': HistorySweepProgress;
 }

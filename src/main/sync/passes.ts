@@ -156,6 +156,13 @@ export class StreamPasses {
             at: this.#host.now(),
           });
         }
+        if (r.fixtures.length > 0) {
+          this.#events.emit('index:read', {
+            accountId: this.#accountId,
+            contractIds: r.fixtures.map((f) => f.contractId),
+            at: this.#host.now(),
+          });
+        }
         const fresh = r.reached.filter((p) => {
           const key = `${positionKey(p)}|${p.knockout ?? ''}`;
           if (this.#reachedAsked.has(key)) return false;

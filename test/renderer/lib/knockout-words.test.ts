@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { distanceWords } from '../../../src/renderer/src/lib/knockout-words.js';
+import { isFreshRead } from '../../../src/shared/rules/freshness.js';
 import { NOW, position } from '../rows.js';
 
 /** The issue's bet: knockout 0.0379, index 0.0479, read a second ago by a 1 s price watch. */
@@ -57,5 +58,18 @@ describe('the distance to the knockout in words', () => {
     expect(
       distanceWords({ ...alive, indexPrice: null, knockoutDistance: null }, NOW),
     ).toMatchObject({ status: null, index: null });
+  });
+});
+
+describe('one freshness rule for the screen and the judges', () => {
+  test('the row says stale exactly when the alerts and the guardians would not act', () => {
+    for (const age of [0, 1_000, 1_999, 2_000, 2_001, 5_000]) {
+      const row = { ...alive, indexReadAt: NOW - age };
+      const fresh = isFreshRead(row.indexReadAt, row.indexStaleAfterMs, NOW);
+      expect(distanceWords(row, NOW).stale, `read ${age} ms ago`).toBe(!fresh);
+    }
+    expect(isFreshRead(NOW - 2_000, 2_000, NOW)).toBe(true);
+    expect(isFreshRead(NOW - 2_001, 2_000, NOW)).toBe(false);
+    expect(isFreshRead(null, 2_000, NOW)).toBe(false);
   });
 });

@@ -9,9 +9,10 @@
  */
 import type { Store } from '../../store/index.js';
 import type { StreamContext } from './context.js';
+import { STALE_AFTER_POLLS } from '../../../shared/rules/freshness.js';
 
 /** An index price older than this many of its polling intervals is stale. */
-export const INDEX_STALE_AFTER_POLLS = 2;
+export const INDEX_STALE_AFTER_POLLS = STALE_AFTER_POLLS;
 
 export interface IndexRead {
   /** Local time of the read, ms. */

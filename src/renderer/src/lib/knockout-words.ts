@@ -6,6 +6,7 @@
  */
 import type { PositionRow } from '../../../shared/ipc/contract.js';
 import { dec } from '../../../shared/money.js';
+import { isFreshRead } from '../../../shared/rules/freshness.js';
 import { ago, fractionPercent } from './format.js';
 
 export interface DistanceWords {
@@ -27,7 +28,7 @@ export function distanceWords(p: PositionRow, now: number): DistanceWords {
   }
   const past = dec(d.fraction).lte(0);
   const age = p.indexReadAt === null ? null : Math.max(0, now - p.indexReadAt);
-  const stale = age === null || p.indexStaleAfterMs === null || age > p.indexStaleAfterMs;
+  const stale = !isFreshRead(p.indexReadAt, p.indexStaleAfterMs, now);
   const status = past
     ? 'Index at the knockout'
     : p.nearLevel !== null
