@@ -33,6 +33,10 @@ import {
 
 const SEED = Number(process.env.GUARD_PROPERTY_SEED ?? 27_027);
 const RUNS = Number(process.env.GUARD_PROPERTY_RUNS ?? 20);
+/** The issue's items checked by the second property (GUARD_PROPERTY_ITEMS=2,3 to look at some). */
+const ITEMS = new Set((process.env.GUARD_PROPERTY_ITEMS ?? '2,3,4,6,log').split(','));
+/** What the issue adds to "once"; empty for the property that holds on main. */
+type Items = ReadonlySet<string>;
 
 type Step =
   | {
@@ -109,6 +113,7 @@ function condition(
 }
 
 async function check(
+  items: Items,
   s: Scene,
   m: Model,
   knockout: string | null,
@@ -131,19 +136,21 @@ async function check(
     expect(fired, `rule ${id}: fired once`).toHaveLength(1);
     const f = fired[0]!;
     const obs = f.observation!;
-    expect(
-      obs.at,
-      `rule ${id} (${rule.spec.kind} ${rule.spec.percent}): fired on figures read before it was armed`,
-    ).toBeGreaterThan(rule.armedAt);
+    if (items.has('2')) {
+      expect(
+        obs.at,
+        `rule ${id} (${rule.spec.kind} ${rule.spec.percent}): fired on figures read before it was armed`,
+      ).toBeGreaterThan(rule.armedAt);
+    }
     expect(
       condition(rule.spec, obs, knockout),
       `rule ${id}: its condition held on what it fired on`,
     ).toBe(true);
     expect(
-      m.paused.some((p) => f.at >= p.from && (p.to === null || f.at <= p.to)),
+      m.paused.some((p) => f.at > p.from && (p.to === null || f.at < p.to)),
       `rule ${id}: fired while paused`,
     ).toBe(false);
-    if (rule.spec.kind === 'knockout') {
+    if (items.has('3') && rule.spec.kind === 'knockout') {
       expect(
         sells[0]!.contracts,
         `knockout guard ${id}: sold more than the boosted contracts`,
@@ -151,15 +158,15 @@ async function check(
     }
   }
   for (const r of [...store.guards.live(accountId), ...store.guards.recent(accountId, 100)]) {
-    if (r.state === 'disarmed' && r.reason === 'closed by hand') {
+    if (items.has('4') && r.state === 'disarmed' && r.reason === 'closed by hand') {
       expect(m.disarmable.has(r.id), `rule ${r.id}: disarmed by a partial sell by hand`).toBe(true);
     }
-    if (r.state === 'ended') {
+    if (items.has('log') && r.state === 'ended') {
       const held = await heldNow(s);
       const gone = held.total === 0 || (r.spec.kind === 'knockout' && knockedOut);
       expect(gone, `rule ${r.id} ended while its position is still held`).toBe(true);
     }
-    if (r.hold === 'limit') {
+    if (items.has('6') && r.hold === 'limit') {
       const limit = s.desk.book.settings(accountId).limits.closes;
       const filled = orders.filter((o) => o.status === 'FILLED' && o.contracts > 0).length;
       expect(
@@ -180,7 +187,7 @@ async function check(
   }
 }
 
-async function run(steps: Step[], n: number): Promise<void> {
+async function run(items: Items, steps: Step[], n: number): Promise<void> {
   const s = await newScene(sandbox, path.join(dir, `run-${n}.sqlite`), n);
   const m: Model = { paused: [], wholeSells: [], armed: new Set(), disarmable: new Set() };
   const knockout =
@@ -219,10 +226,12 @@ async function run(steps: Step[], n: number): Promise<void> {
           break;
         }
         case 'pause':
-          s.desk.book.setPaused(st.on);
-          if (st.on && !m.paused.some((p) => p.to === null))
-            m.paused.push({ from: Date.now(), to: null });
+          // A span counts strictly inside: the paused flag is written between its two ends.
           if (!st.on) for (const p of m.paused) p.to ??= Date.now();
+          s.desk.book.setPaused(st.on);
+          if (st.on && !m.paused.some((p) => p.to === null)) {
+            m.paused.push({ from: Date.now(), to: null });
+          }
           s.desk.guardian.evaluate();
           break;
         case 'limit':
@@ -238,22 +247,30 @@ async function run(steps: Step[], n: number): Promise<void> {
           break;
       }
       await settle(s);
-      await check(s, m, knockout, knockedOut);
+      await check(items, s, m, knockout, knockedOut);
     }
   } finally {
     await s.desk.close();
   }
 }
 
+let n = 0;
+function property(items: Items): Promise<void> {
+  console.log(`guardian property: seed ${SEED} (GUARD_PROPERTY_SEED), ${RUNS} runs`);
+  return fc.assert(
+    fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: 20 }), (steps) =>
+      run(items, steps, n++),
+    ),
+    { seed: SEED, numRuns: RUNS },
+  );
+}
+
 describe('the guardian, as a property', () => {
-  it('sells only what the rules call for, once, and explains every rule', async () => {
-    console.log(`guardian property: seed ${SEED} (GUARD_PROPERTY_SEED), ${RUNS} runs`);
-    let n = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: 20 }), (steps) =>
-        run(steps, n++),
-      ),
-      { seed: SEED, numRuns: RUNS, endOnFailure: false },
-    );
+  it('never sells twice, only under a rule’s own id, on its condition, never while paused', async () => {
+    await property(new Set());
+  }, 600_000);
+
+  it('sells only what the rules call for and explains every rule (issue 27)', async () => {
+    await property(ITEMS);
   }, 600_000);
 });
