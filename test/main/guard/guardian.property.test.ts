@@ -194,7 +194,7 @@ async function run(items: Items, steps: Step[], n: number): Promise<void> {
     s.desk.store.positions.list(s.desk.accountId).find((p) => p.boosted)?.knockout ?? null;
   let knockedOut = false;
   try {
-    for (const st of steps) {
+    for (const [i, st] of steps.entries()) {
       switch (st.do) {
         case 'arm': {
           const spec: GuardSpec = {
@@ -247,7 +247,13 @@ async function run(items: Items, steps: Step[], n: number): Promise<void> {
           break;
       }
       await settle(s);
-      await check(items, s, m, knockout, knockedOut);
+      try {
+        await check(items, s, m, knockout, knockedOut);
+      } catch (e) {
+        // The readable counterexample: the steps up to the one after which a check failed.
+        const upTo = steps.slice(0, i + 1).map((x) => JSON.stringify(x));
+        throw new Error(`after step ${i + 1}:\n  ${upTo.join('\n  ')}\n${String(e)}`, { cause: e });
+      }
     }
   } finally {
     await s.desk.close();

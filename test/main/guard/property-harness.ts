@@ -122,7 +122,7 @@ export function setPrice(sandbox: Sandbox, f: Fixture, price: string): Promise<u
   });
 }
 
-/** Arms one rule on the home position. ADAPTER: `fireNow` for issue 27 item 2. */
+/** Arms one rule on the home position and judges, as the app does. ADAPTER: `fireNow` for issue 27 item 2. */
 export function armRule(s: Scene, spec: GuardSpec, fireNow: boolean): GuardRule {
   const input = {
     contractId: s.fixture.contractId,
@@ -130,7 +130,10 @@ export function armRule(s: Scene, spec: GuardSpec, fireNow: boolean): GuardRule 
     rules: [spec],
     ...(fireNow ? { fireNow: true } : {}),
   } as ArmGuards;
-  return s.desk.book.arm(s.desk.accountId, input)[0]!;
+  const rule = s.desk.book.arm(s.desk.accountId, input)[0]!;
+  // As the bridge's guards:arm does (guard/feature.ts): judge at once.
+  s.desk.guardian.evaluate();
+  return rule;
 }
 
 /** A SELL by hand as the desk sends one (DeskTrading: onSell first, then the order). */
