@@ -34,7 +34,7 @@ import {
 const SEED = Number(process.env.GUARD_PROPERTY_SEED ?? 27_027);
 const RUNS = Number(process.env.GUARD_PROPERTY_RUNS ?? 20);
 /** The issue's items checked by the second property (GUARD_PROPERTY_ITEMS=2,3 to look at some). */
-const ITEMS = new Set((process.env.GUARD_PROPERTY_ITEMS ?? '2,3,4,6,log').split(','));
+const ITEMS = new Set((process.env.GUARD_PROPERTY_ITEMS ?? '2,3,4,5,6,log').split(','));
 /** What the issue adds to "once"; empty for the property that holds on main. */
 type Items = ReadonlySet<string>;
 
@@ -203,11 +203,26 @@ async function run(items: Items, steps: Step[], n: number): Promise<void> {
             sharePercent: st.share,
             confirmations: st.k,
           };
+          // Item 5: an identical rule armed on the position is refused.
+          const twin = s.desk.store.guards
+            .live(s.desk.accountId)
+            .some(
+              (r) =>
+                r.state === 'armed' &&
+                r.spec.kind === spec.kind &&
+                dec(r.spec.percent ?? '0').eq(spec.percent ?? '0') &&
+                r.spec.sharePercent === spec.sharePercent &&
+                r.spec.confirmations === spec.confirmations,
+            );
           try {
             const r = armRule(s, spec, true);
             m.armed.add(r.id);
-          } catch {
-            /* refused in words: fine */
+            if (items.has('5') && twin) {
+              throw new Error(`after step ${i + 1}: an identical ${st.kind} was armed twice`);
+            }
+          } catch (e) {
+            // Refused in words: fine; the harness's own finding is not.
+            if (e instanceof Error && e.message.startsWith('after step')) throw e;
           }
           break;
         }
