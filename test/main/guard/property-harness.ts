@@ -3,9 +3,7 @@
  * the sandbox exchange over HTTP, a real store file, the sync engine driven by hand (no timers:
  * each pass is a step), and the guardian built as crash-desk.ts builds it. Every interface the
  * test needs of today's code is here, so a change of API (issue 27) is adapted in this file.
- *
- * ADAPTER (issue 27, item 2): arming a rule that would fire at once will need `fireNow: true`;
- * `armRule` passes it through an optional cast so this compiles today.
+
  */
 import type { Fixture, Order } from '../../../src/shared/api/schemas.js';
 import type { ArmGuards, GuardSpec } from '../../../src/shared/ipc/contract.js';
@@ -122,14 +120,14 @@ export function setPrice(sandbox: Sandbox, f: Fixture, price: string): Promise<u
   });
 }
 
-/** Arms one rule on the home position and judges, as the app does. ADAPTER: `fireNow` for issue 27 item 2. */
+/** Arms one rule on the home position and judges, as the app does; `fireNow` as the dialog's. */
 export function armRule(s: Scene, spec: GuardSpec, fireNow: boolean): GuardRule {
-  const input = {
+  const input: ArmGuards = {
     contractId: s.fixture.contractId,
     outcome: s.fixture.homeTeam,
     rules: [spec],
     ...(fireNow ? { fireNow: true } : {}),
-  } as ArmGuards;
+  };
   const rule = s.desk.book.arm(s.desk.accountId, input)[0]!;
   // As the bridge's guards:arm does (guard/feature.ts): judge at once.
   s.desk.guardian.evaluate();
@@ -138,7 +136,7 @@ export function armRule(s: Scene, spec: GuardSpec, fireNow: boolean): GuardRule 
 
 /** A SELL by hand as the desk sends one (DeskTrading: onSell first, then the order). */
 export async function sellByHand(s: Scene, contracts: number): Promise<Order | undefined> {
-  s.desk.guardian.closedByHand(s.fixture.contractId, s.fixture.homeTeam);
+  s.desk.guardian.handSell(s.fixture.contractId, s.fixture.homeTeam);
   const r = await s.desk.trading.trade({
     contractId: s.fixture.contractId,
     outcome: s.fixture.homeTeam,
