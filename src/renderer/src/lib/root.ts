@@ -227,7 +227,7 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         orders.reset();
         alerts.reset();
         guards.reset();
-        guardLog.refresh();
+        guardLog.reset();
         history.reset();
         historySync.reset();
         practice.reset();

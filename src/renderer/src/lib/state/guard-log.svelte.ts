@@ -129,6 +129,19 @@ export class GuardLogState {
     if (this.#showing > 0) void this.load();
   }
 
+  /**
+   * Another account: its own log, and a fixture menu of its own fixtures only (the one kept
+   * from the last account's rows offered fixtures that showed nothing here).
+   */
+  reset(): void {
+    this.#fixtures = {};
+    this.#contractId = '';
+    this.paging.reset();
+    this.current = false;
+    this.reads.cancel(true);
+    this.refresh();
+  }
+
   async load(): Promise<void> {
     const scope = this.scope;
     if (!scope) {
