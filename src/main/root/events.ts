@@ -2,21 +2,18 @@
  * What the active account's sync engine announces, as the bridge's push events: fixtures,
  * positions (the whole view, on every positions pass, so "updated 3 s ago" is true, and when
  * the index price of a boosted position's fixture moves: its distance to the knockout), orders
- * (as rows), new settlements (the History screen refreshes), the history sweep's progress
+ * (as rows, desk/orders-news.ts), new settlements (the History screen refreshes), the history sweep's progress
  * (first sync and resync, page by page), and status. The desk's own parts (placing, the alert
  * centre) emit to the hub themselves.
  */
 import { movesBoosted } from '../alerts/index.js';
-import { fixtureLookup, orderRow } from '../desk/rows.js';
+import { announceOrderWrites } from '../desk/orders-news.js';
 import type { IpcEventHub } from '../ipc/events.js';
 import type { Store } from '../store/index.js';
 import type { AppInfoOf } from '../accounts/feature.js';
 import type { FixtureBoard } from '../markets/board.js';
 import type { AccountSession } from './session.js';
 import { appStatus } from '../sync/feature.js';
-
-/** At most this many changed rows ride on one orders:changed push; beyond, the page reloads. */
-export const MAX_PUSHED_ROWS = 200;
 
 export interface EventWiring {
   hub: IpcEventHub;
@@ -77,15 +74,16 @@ export function forwardEvents(session: AccountSession, wiring: EventWiring): () 
         view: session.positionsView(),
       });
     }),
+    // Every order row the store gains or changes, whoever wrote it (the sync, a guardian, the
+    // desk, the CLI in another process): desk/orders-news.ts.
+    announceOrderWrites({
+      store: wiring.store,
+      accountId: session.accountId,
+      bridgeId: accountId,
+      placing: (id) => session.trading.isPlacing(id),
+      emit: (event, payload) => wiring.hub.emit(event, payload),
+    }),
     session.engine.on('orders:changed', (e) => {
-      const fixture = fixtureLookup(wiring.store, session.accountId);
-      wiring.hub.emit('orders:changed', {
-        accountId,
-        orderIds: e.orders.map((o) => o.orderId),
-        rows: e.orders.slice(0, MAX_PUSHED_ROWS).map((o) => orderRow(o, fixture)),
-        more: e.orders.length > MAX_PUSHED_ROWS,
-        at: e.at,
-      });
       // Filled orders may work out a held-to-the-end bet's realized P&L that was unknown
       // (Store.applyOrderUpdates, docs/pnl.md): History reads its figures again.
       if (e.orders.some((o) => o.status === 'FILLED')) {

@@ -14,8 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Order, Position, Settlement } from '../../shared/api/schemas.js';
 import { RealizedPnl, type AddedSettlement } from '../pnl/realized.js';
+import { BlotterFeed } from './blotter-feed.js';
 import { openReader, openWriter, type Db } from './connection.js';
 import { latestVersion, runMigrations, schemaVersion } from './migrations/index.js';
+import { AccountRemovalRepo } from './repos/account-removal.js';
 import { AccountsRepo } from './repos/accounts.js';
 import { AlertsRepo } from './repos/alerts.js';
 import { BlotterRepo } from './repos/blotter.js';
@@ -78,6 +80,10 @@ export class Store {
   readonly positions: PositionsRepo;
   /** A point per positions read: the equity chart of the Portfolio (docs/portfolio.md). */
   readonly equity: EquityRepo;
+  /** What removing an account deletes, counted. */
+  readonly removal: AccountRemovalRepo;
+  /** Every order and intent row this process writes, as it is written (blotter-feed.ts). */
+  readonly blotterFeed = new BlotterFeed();
   readonly fixtures: FixturesRepo;
   readonly cursors: CursorsRepo;
   readonly alerts: AlertsRepo;
@@ -108,8 +114,9 @@ export class Store {
     this.#now = options.now ?? Date.now;
     this.settings = new SettingsRepo(db, this.#now);
     this.accounts = new AccountsRepo(db, this.#now, this.settings);
-    this.intents = new IntentsRepo(db, this.#now);
-    this.orders = new OrdersRepo(db);
+    this.removal = new AccountRemovalRepo(db);
+    this.intents = new IntentsRepo(db, this.#now, this.blotterFeed);
+    this.orders = new OrdersRepo(db, this.blotterFeed);
     this.blotter = new BlotterRepo(db, this.intents);
     this.settlements = new SettlementsRepo(db, options.settlements);
     this.positions = new PositionsRepo(db);
@@ -128,6 +135,14 @@ export class Store {
         this.orders.listBetween(account, contract, outcome, null, until),
       lastCostBasis: (...a) => this.costBasis.get(...a),
     });
+  }
+
+  /**
+   * SQLite's data_version: it changes when another connection (the CLI, another process)
+   * commits to this file, never for this connection's own writes.
+   */
+  dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
   }
 
   get schemaVersion(): number {

@@ -11,6 +11,7 @@
  * applyOrderUpdates() moves any intent whose order it sees to `done`.
  */
 import { ErrorCodes } from '../../../shared/api/errors.js';
+import type { BlotterFeed } from '../blotter-feed.js';
 import type { Db } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { IntentConflictError, StoreError } from '../errors.js';
@@ -74,9 +75,13 @@ export class IntentsRepo {
   readonly #sql: StatementCache;
   readonly #now: () => number;
 
-  constructor(db: Db, now: () => number) {
+  readonly #feed: BlotterFeed | undefined;
+
+  /** `feed` hears of every intent created or changed. */
+  constructor(db: Db, now: () => number, feed?: BlotterFeed) {
     this.#sql = new StatementCache(db);
     this.#now = now;
+    this.#feed = feed;
   }
 
   /**
@@ -99,6 +104,7 @@ export class IntentsRepo {
       .run(i.clientOrderId, i.accountId, hash, json, now, now).changes;
     const intent = this.get(i.clientOrderId);
     if (!intent) throw new StoreError(`Order intent ${i.clientOrderId} vanished.`);
+    if (inserted === 1) this.#noteChange(i.clientOrderId, i.accountId);
     if (inserted === 0) {
       if (intent.accountId !== i.accountId) {
         throw new IntentConflictError(i.clientOrderId, 'other-account', 'for another account');
@@ -143,15 +149,20 @@ export class IntentsRepo {
    * trading service looks it up before any resend. False when the intent is in another state.
    */
   reopen(clientOrderId: string): boolean {
-    return (
+    const reopened =
       this.#sql
         .get(
           `UPDATE order_intents SET state = 'pending', updated_at = ?
            WHERE client_order_id = ? AND state = 'failed' AND last_error_code = ?
              AND order_id IS NULL`,
         )
-        .run(this.#now(), clientOrderId, NOT_PLACED_ERROR_CODE).changes === 1
-    );
+        .run(this.#now(), clientOrderId, NOT_PLACED_ERROR_CODE).changes === 1;
+    if (reopened) this.#noteChange(clientOrderId, null);
+    return reopened;
+  }
+
+  #noteChange(clientOrderId: string, accountId: number | null): void {
+    this.#feed?.note({ accountId, clientOrderId, orderId: null });
   }
 
   /** The exchange's order for this intent is known; `orders` follows it from now on. */
@@ -217,5 +228,6 @@ export class IntentsRepo {
     if (changes === 0 && !this.get(clientOrderId)) {
       throw new StoreError(`No order intent ${clientOrderId}.`);
     }
+    if (changes > 0) this.#noteChange(clientOrderId, null);
   }
 }

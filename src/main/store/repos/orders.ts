@@ -5,6 +5,7 @@
 import type { Order, OrderStatus, Side } from '../../../shared/api/schemas.js';
 import { FINAL_ORDER_STATUSES } from '../../../shared/api/schemas.js';
 import { toMicros } from '../../../shared/money.js';
+import type { BlotterFeed } from '../blotter-feed.js';
 import type { Db, Statement } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { normalizePage, type PageRequest } from '../paging.js';
@@ -132,8 +133,12 @@ export class OrdersRepo {
   /** Whether the last order written was already stored: sync batches come in runs of either. */
   #lastWasKnown = false;
 
-  constructor(db: Db) {
+  readonly #feed: BlotterFeed | undefined;
+
+  /** `feed` hears of every order written (Store's writer; a reader has none). */
+  constructor(db: Db, feed?: BlotterFeed) {
     this.#sql = new StatementCache(db);
+    this.#feed = feed;
     registerMicros(db);
   }
 
@@ -143,6 +148,14 @@ export class OrdersRepo {
    * Not a transaction by itself; Store.applyOrderUpdates wraps a batch in one.
    */
   upsert(accountId: number, order: Order): boolean {
+    const written = this.#write(accountId, order);
+    if (written) {
+      this.#feed?.note({ accountId, clientOrderId: order.clientOrderId, orderId: order.orderId });
+    }
+    return written;
+  }
+
+  #write(accountId: number, order: Order): boolean {
     const params = orderParams(accountId, order);
     if (this.#lastWasKnown) {
       if (this.#runUpdate(params)) return true;
