@@ -5,9 +5,23 @@ import {
   keepScreenshot,
   keepScreenshots,
   startWebServer,
+  switchToAccount,
   test,
 } from './fixtures.js';
+import type { Locator } from '@playwright/test';
+import { screenButton, type ScreenLabel } from './desk.js';
 import { filesUnder, keytar } from './processes.js';
+
+const SCREENS: ScreenLabel[] = [
+  'Markets',
+  'Portfolio',
+  'Positions',
+  'Orders',
+  'Alerts',
+  'Guardians',
+  'History',
+  'Accounts',
+];
 
 test('an added account keeps its secret in the keychain and in no byte of Betdesk’s files', async ({
   page,
@@ -69,14 +83,18 @@ test('removing an account removes its secret from the keychain', async ({
   await page.getByRole('button', { name: 'Remove Old' }).click();
   // Before the second press: what goes, and what the exchange keeps.
   const warning =
-    'Removing Old deletes what Betdesk keeps of it on this computer: its orders, settlements, positions and alerts, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.';
-  await expect(page.getByRole('alert')).toHaveText(warning);
+    'Removing Old deletes what Betdesk keeps of it on this computer. No guardian rule is armed on it. Also deleted: 0 orders, 0 settlements, 0 positions, 0 alerts, 0 ended guardian rules and 0 guardian log lines, 0 recorded prices of 0 outcomes, 0 equity points, 0 fixtures, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.';
+  // Counted by main: a new account holds nothing yet (its fixtures may have been read).
+  const counted = new RegExp(
+    `^${warning.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('0 fixtures', '\\d+ fixtures?')}$`,
+  );
+  await expect(page.getByRole('alert')).toHaveText(counted);
   await expect(
-    page.getByRole('button', { name: 'Confirm removing Old' }),
-  ).toHaveAccessibleDescription(warning);
-  await page.getByRole('button', { name: 'Confirm removing Old' }).click();
+    page.getByRole('button', { name: 'Confirm removal of Old' }),
+  ).toHaveAccessibleDescription(counted);
+  await page.getByRole('button', { name: 'Confirm removal of Old' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Removed Old' })).toContainText(
-    'Removed Old: its orders, settlements, positions, alerts and alert settings on this computer',
+    'Removed Old: its guardian rules and log, orders, settlements, positions, alerts, recorded prices, equity points, fixtures and alert settings on this computer',
   );
   await expect(page.getByRole('row', { name: 'Account Old' })).toHaveCount(0);
   expect(await keytar().findCredentials(betdesk.keychainService)).toEqual([]);
@@ -208,6 +226,33 @@ test('labels: a long one stays inside the card, direction controls and overlong 
     'The label is 74 characters long; the most is 64.',
   );
   await keepScreenshots(page, testInfo, 'accounts-label-too-long');
+
+  // Active, the long label shortens in the header at 1024: every screen's button and Shortcuts
+  // stay on screen, whole (issue 27 item 13); the badge's title and name keep the whole label.
+  await switchToAccount(page, long);
+  for (const width of [1024, 1400]) {
+    await page.setViewportSize({ width, height: 700 });
+    const badge = page.getByRole('status', { name: `Live account: ${long}` });
+    await expect(badge).toHaveAttribute('title', long);
+    const buttons: [string, Locator][] = [
+      ...SCREENS.map((name): [string, Locator] => [name, screenButton(page, name)]),
+      ['Shortcuts', page.getByRole('button', { name: /^Shortcuts/ })],
+    ];
+    for (const [name, button] of buttons) {
+      const box = await button.boundingBox();
+      if (!box) throw new Error(`${name} is not on screen`);
+      expect(box.x + box.width, `${name} at ${width}`).toBeLessThanOrEqual(width);
+      // Not squeezed: its text fits its box.
+      expect(
+        await button.evaluate(
+          (b: { scrollWidth: number; clientWidth: number }) => b.scrollWidth <= b.clientWidth + 1,
+        ),
+        `${name} at ${width}`,
+      ).toBe(true);
+    }
+  }
+  await keepScreenshots(page, testInfo, 'header-long-label');
+  await page.setViewportSize({ width: 1024, height: 800 });
 
   await labelBox.fill('invoice\u202Efdp.exe');
   await form.getByLabel('Base URL').fill(exchange.url);

@@ -14,7 +14,12 @@ import type { Store } from '../store/index.js';
 import { AccountRegistry, storeId, type AccountView } from './index.js';
 
 export type AccountsChannel =
-  'app:info' | 'accounts:list' | 'accounts:add' | 'accounts:remove' | 'accounts:switch';
+  | 'app:info'
+  | 'accounts:list'
+  | 'accounts:add'
+  | 'accounts:removal'
+  | 'accounts:remove'
+  | 'accounts:switch';
 
 /** The store's accounts with their secrets in the keychain (`keychainService`: tests' own). */
 export function openAccountRegistry(store: Store, keychainService?: string): AccountRegistry {
@@ -83,6 +88,13 @@ export function accountsFeature(ctx: AccountsContext): Handlers<AccountsChannel>
       const added = await registry.add(input);
       const account = bridgeAccount(added, null);
       return added.notice === undefined ? account : { ...account, notice: added.notice };
+    },
+    'accounts:removal': ({ accountId }) => {
+      const id = storeId(accountId);
+      const a = id === undefined ? undefined : registry.get(id);
+      const counts = a && !a.isPaper ? registry.removal(a.id) : undefined;
+      if (!counts) throw new Refusal('not-found', 'There is no such account.');
+      return Promise.resolve(counts);
     },
     'accounts:remove': async ({ accountId }) => {
       await active.settled();

@@ -9,6 +9,7 @@
  * CLI may use different files), and the same name for the same secret.
  */
 import { ACCOUNT_LABEL_MAX, accountLabelProblem } from '../../shared/ipc/account-label.js';
+import type { RemovalCounts } from '../../shared/rules/account-removal.js';
 import type { Credentials } from '../client/index.js';
 import { KeychainUnavailableError } from '../keychain/keychain.js';
 import type { Account, Store } from '../store/index.js';
@@ -144,15 +145,27 @@ export class AccountRegistry {
   }
 
   /**
+   * What removing the account would delete, counted, armed guardian rules first
+   * (shared/rules/account-removal.ts); undefined when there is no such account.
+   */
+  removal(account: number | string): RemovalCounts | undefined {
+    const a = this.#find(account);
+    return a && this.#store.removal.counts(a.id);
+  }
+
+  #find(account: number | string): Account | undefined {
+    return typeof account === 'number'
+      ? this.#store.accounts.get(account)
+      : this.#store.accounts.getByLabel(account);
+  }
+
+  /**
    * Removes the account's secret from the keychain, then the account (and, by cascade, its
    * local history). False when there is no such account. When the keychain cannot be reached
    * the account is kept, so no secret is left behind without an account that names it.
    */
   async remove(account: number | string): Promise<boolean> {
-    const a =
-      typeof account === 'number'
-        ? this.#store.accounts.get(account)
-        : this.#store.accounts.getByLabel(account);
+    const a = this.#find(account);
     if (!a) return false;
     await this.#keychain.deleteSecret(keychainName(a));
     return this.#store.accounts.remove(a.id);

@@ -10,7 +10,9 @@ Commands:
                                                     --keep-unchecked keeps it when its exchange
                                                     cannot be checked
   accounts list                                     one JSON line per account
-  accounts remove --label L                         the account and its keychain entry
+  accounts remove --label L [--yes]                 the account, all Betdesk keeps of it (said
+                                                    with counts) and its keychain entry; with
+                                                    armed guardian rules only with --yes
   sync [--once] [--resync]                          keep the local store in sync (until Ctrl-C),
                                                     or one pass with --once; the account's
                                                     guardians act meanwhile (docs/guardians.md);

@@ -3,7 +3,7 @@
  * form before anything is sent, in the same words. Plain TypeScript, so the renderer has it too.
  *
  * Direction controls (U+202A–U+202E, U+2066–U+2069, U+200E/U+200F, U+061C) are refused rather
- * than stripped: they reorder how the label and the text around it are shown ("Confirm removing
+ * than stripped: they reorder how the label and the text around it are shown ("Confirm removal of
  * <label>", the tray menu, the mode badge), which the OS menus cannot isolate, and removing them
  * silently would change what the user typed. Screens still isolate labels (<bdi>) so a
  * right-to-left label never reorders what is beside it.

@@ -259,6 +259,20 @@ export function memoryServices(): MemoryServices {
           accounts.push(account);
           return account;
         }),
+      'accounts:removal': ({ accountId }) =>
+        call('accounts.removal', accountId, () => ({
+          armedRules: 0,
+          otherRules: 0,
+          guardLogLines: 0,
+          orders: 0,
+          settlements: 0,
+          positions: 0,
+          alerts: 0,
+          priceSeries: 0,
+          pricePoints: 0,
+          equityPoints: 0,
+          fixtures: 0,
+        })),
       'accounts:remove': ({ accountId }) =>
         call('accounts.remove', accountId, () => {
           const i = accounts.findIndex((a) => a.id === accountId);

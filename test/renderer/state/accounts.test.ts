@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Account } from '../../../src/shared/ipc/contract.js';
-import {
-  AccountsState,
-  removalWarning,
-} from '../../../src/renderer/src/lib/state/accounts.svelte.js';
+import { AccountsState } from '../../../src/renderer/src/lib/state/accounts.svelte.js';
+import type { RemovalCounts } from '../../../src/shared/rules/account-removal.js';
 import { AppState } from '../../../src/renderer/src/lib/state/app.svelte.js';
 import { FakeBridge } from '../fake-bridge.js';
 import { appInfo, NOW } from '../rows.js';
@@ -21,6 +19,20 @@ function account(over: Partial<Account> = {}): Account {
   };
 }
 
+const COUNTS: RemovalCounts = {
+  armedRules: 2,
+  otherRules: 1,
+  guardLogLines: 14,
+  orders: 1234,
+  settlements: 56,
+  positions: 3,
+  alerts: 7,
+  priceSeries: 4,
+  pricePoints: 3001,
+  equityPoints: 900,
+  fixtures: 20,
+};
+
 function setup(list: Account[] = [account()]) {
   const bridge = new FakeBridge();
   let accounts = list;
@@ -29,6 +41,7 @@ function setup(list: Account[] = [account()]) {
     accounts = accounts.filter((a) => a.id !== accountId);
     return { removed: true };
   });
+  bridge.answer('accounts:removal', () => COUNTS);
   bridge.answer('app:info', appInfo());
   const app = new AppState(bridge);
   return { bridge, app, state: new AccountsState(bridge, app) };
@@ -48,13 +61,31 @@ describe('the accounts', () => {
     expect(bridge.inputs('accounts:remove')).toEqual([{ accountId: 'acc-1' }]);
     expect(state.list).toEqual([]);
     expect(state.notice).toBe(
-      'Removed Main: its orders, settlements, positions, alerts and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.',
+      'Removed Main: its guardian rules and log, orders, settlements, positions, alerts, recorded prices, equity points, fixtures and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.',
     );
   });
 
-  test('before the second press, it says what goes with the account and what the exchange keeps', () => {
-    expect(removalWarning('seed1-live')).toBe(
-      'Removing seed1-live deletes what Betdesk keeps of it on this computer: its orders, settlements, positions and alerts, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.',
+  test('before the second press, it names everything that goes, with counts, armed rules first', async () => {
+    const { bridge, state } = setup();
+    await state.load();
+    const [main] = state.list;
+    if (!main) throw new Error('no account listed');
+    await state.pressRemove(main);
+    expect(bridge.inputs('accounts:removal')).toEqual([{ accountId: 'acc-1' }]);
+    expect(state.removalText(main)).toBe(
+      'Removing Main deletes what Betdesk keeps of it on this computer. 2 armed guardian rules will be deleted: their positions stay open on the exchange, unprotected. Also deleted: 1,234 orders, 56 settlements, 3 positions, 7 alerts, 1 ended guardian rule and 14 guardian log lines, 3,001 recorded prices of 4 outcomes, 900 equity points, 20 fixtures, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.',
+    );
+  });
+
+  test('when the counts cannot be read, it still names every kind, armed rules first', async () => {
+    const { bridge, state } = setup();
+    bridge.fail('accounts:removal', { kind: 'internal', message: 'The store is busy.' });
+    await state.load();
+    const [main] = state.list;
+    if (!main) throw new Error('no account listed');
+    expect(await state.pressRemove(main)).toBe(false);
+    expect(state.removalText(main)).toBe(
+      'Removing Main deletes what Betdesk keeps of it on this computer. Any armed guardian rules are deleted with it (their positions stay open on the exchange, unprotected), and its orders, settlements, positions, alerts, guardian log, recorded prices, equity points, fixtures, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.',
     );
   });
 

@@ -1,5 +1,6 @@
 /** accounts add | list | remove: the secret comes from standard input and goes to the keychain. */
 import type { Readable } from 'node:stream';
+import { armedRulesWords, removalWords } from '../../../shared/rules/account-removal.js';
 import { parseOptions, required, type OptionSpec } from '../args.js';
 import { openAccounts } from '../context.js';
 import { EXIT, type CliIO, type Output } from '../output.js';
@@ -10,7 +11,7 @@ const ADD: OptionSpec = {
   'api-key': { type: 'string' },
   'keep-unchecked': { type: 'boolean' },
 };
-const REMOVE: OptionSpec = { label: { type: 'string' } };
+const REMOVE: OptionSpec = { label: { type: 'string' }, yes: { type: 'boolean' } };
 
 export async function accountsCommand(args: string[], io: CliIO, out: Output): Promise<number> {
   const [sub, ...rest] = args;
@@ -77,11 +78,20 @@ async function remove(args: string[], io: CliIO, out: Output): Promise<number> {
   const label = required(p, 'label', 'the account to remove');
   const { store, accounts } = await openAccounts(p, io, out);
   try {
+    const deleted = accounts.removal(label);
+    if (deleted === undefined) throw new UsageError(`There is no account named "${label}".`);
+    // The app asks before its second press; here an armed rule (a real position left
+    // unprotected on the exchange) needs --yes.
+    if (deleted.armedRules > 0 && p.values.yes !== true) {
+      throw new UsageError(
+        `${armedRulesWords(deleted.armedRules)} Remove them first (guard remove), or run this again with --yes to remove "${label}" all the same.`,
+      );
+    }
     if (!(await accounts.remove(label))) {
       throw new UsageError(`There is no account named "${label}".`);
     }
-    out.json({ removed: true, label });
-    out.say(`Removed account "${label}", its local history and its keychain entry.`);
+    out.json({ removed: true, label, deleted });
+    out.say(`Removed account "${label}". ${removalWords(label, deleted)}`);
     return EXIT.ok;
   } finally {
     store.close();

@@ -116,6 +116,24 @@ export const AccountSwitch = Closed({
 });
 export type AccountSwitch = Static<typeof AccountSwitch>;
 
+export const AccountRemoval = Closed(
+  {
+    armedRules: Count('Guardian rules armed or closing now: their positions stay open.'),
+    otherRules: Count('Guardian rules that ended.'),
+    guardLogLines: Count('Lines of the guardian log.'),
+    orders: Count('Exchange orders and requests never answered.'),
+    settlements: Count('Settlement rows.'),
+    positions: Count('Positions last read.'),
+    alerts: Count('Alerts.'),
+    priceSeries: Count('Outcomes whose index prices were recorded.'),
+    pricePoints: Count('Recorded prices and their summaries.'),
+    equityPoints: Count('Points of the equity chart.'),
+    fixtures: Count('Fixtures stored for the account.'),
+  },
+  { description: 'What removing the account deletes on this computer (docs/accounts.md).' },
+);
+export type AccountRemoval = Static<typeof AccountRemoval>;
+
 export const Removed = Closed({ removed: Type.Boolean() });
 export type Removed = Static<typeof Removed>;
 
@@ -213,6 +231,8 @@ export const appCalls = {
   'app:start': { input: NoInput, output: StartProgress },
   'accounts:list': { input: NoInput, output: AccountList },
   'accounts:add': { input: NewAccount, output: AddedAccount },
+  /** What `accounts:remove` would delete, counted: said before the second press. */
+  'accounts:removal': { input: AccountRef, output: AccountRemoval },
   'accounts:remove': { input: AccountRef, output: Removed },
   'accounts:switch': { input: AccountSwitch, output: AppInfo },
   'settings:get': { input: NoInput, output: DeskSettings },

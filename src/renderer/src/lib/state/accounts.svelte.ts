@@ -1,16 +1,9 @@
 /** The exchange accounts: list, add (secret to the keychain via main), remove, switch. */
 import type { Account, NewAccount } from '../../../../shared/ipc/contract.js';
+import { removalWords, type RemovalCounts } from '../../../../shared/rules/account-removal.js';
 import { BridgeFailure, messageOf, type Bridge } from '../bridge.js';
 import type { AppState } from './app.svelte.js';
 import { Loader } from './loader.svelte.js';
-
-/**
- * What removing an account deletes, said before the second press. It must stay true to what the
- * store deletes with the account (AccountsRepo.remove: the cascade and its settings).
- */
-export function removalWarning(label: string): string {
-  return `Removing ${label} deletes what Betdesk keeps of it on this computer: its orders, settlements, positions and alerts, its alert settings, and its secret in the system keychain. The exchange keeps its own records of the account.`;
-}
 
 /** How an attempt to add an account ended. */
 export type AddOutcome =
@@ -33,6 +26,11 @@ export class AccountsState {
   addError = $state<string | null>(null);
   /** The id of the account whose Remove asks to be pressed again, or null. */
   removalAsked = $state<string | null>(null);
+  /**
+   * What removing it deletes, counted by main (`accounts:removal`); null while they are read or
+   * when they could not be: the words then name every kind without counts.
+   */
+  removalCounts = $state.raw<RemovalCounts | null>(null);
   readonly #bridge: Bridge;
   readonly #app: AppState;
 
@@ -78,21 +76,39 @@ export class AccountsState {
   async pressRemove(account: Account): Promise<boolean> {
     if (this.removalAsked !== account.id) {
       this.removalAsked = account.id;
+      this.removalCounts = null;
+      try {
+        const counts = await this.#bridge.invoke('accounts:removal', { accountId: account.id });
+        if (this.removalAsked === account.id) this.removalCounts = counts;
+      } catch {
+        // The words name every kind without counts: nothing is hidden for want of a count.
+      }
       return false;
     }
     this.removalAsked = null;
+    this.removalCounts = null;
     return this.remove(account);
+  }
+
+  /**
+   * What removing the account deletes, said before the second press: the armed guardian rules
+   * first, then every kind the store deletes with it (AccountsRepo.remove), with counts.
+   */
+  removalText(account: Account): string {
+    const counts = this.removalAsked === account.id ? this.removalCounts : null;
+    return removalWords(account.label, counts);
   }
 
   /** Keeps the account whose removal was asked. */
   cancelRemoval(): void {
     this.removalAsked = null;
+    this.removalCounts = null;
   }
 
   async remove(account: Account): Promise<boolean> {
     return this.#runAccountChange(async () => {
       await this.#bridge.invoke('accounts:remove', { accountId: account.id });
-      this.notice = `Removed ${account.label}: its orders, settlements, positions, alerts and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.`;
+      this.notice = `Removed ${account.label}: its guardian rules and log, orders, settlements, positions, alerts, recorded prices, equity points, fixtures and alert settings on this computer, and its secret in the system keychain. The exchange keeps its own records.`;
       await this.load();
       await this.#app.refresh();
     });
