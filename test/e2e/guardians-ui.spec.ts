@@ -64,6 +64,7 @@ function position(over: Partial<PositionRow>): PositionRow {
     knockoutDistance: { price: '0.0750', fraction: '0.1485' },
     nearLevel: null,
     updatedAt: Date.now(),
+    heldSince: null,
     ...over,
   };
 }

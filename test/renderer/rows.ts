@@ -71,6 +71,7 @@ export function position(over: Partial<PositionRow> = {}): PositionRow {
     knockoutDistance: null,
     nearLevel: null,
     updatedAt: NOW,
+    heldSince: null,
     ...over,
   };
 }
@@ -227,7 +228,7 @@ export function settlementStore(n: number): (q: HistoryQuery) => HistoryPage {
  */
 export function realizedWorking(over: Partial<RealizedWorking> = {}): RealizedWorking {
   return {
-    method: 'average cost of the fills that built the position, fees included',
+    method: 'average cost of the fills that built the position, fees included.',
     boughtContracts: 10,
     boughtCost: '5.20',
     soldContracts: 4,

@@ -11,6 +11,10 @@ import { knockoutDistance, readIndex, type IndexReading } from '../alerts/index.
 import type { Store, StoredPosition } from '../store/index.js';
 import { fixtureLookup } from './rows.js';
 import { STALE_AFTER_POLLS } from '../../shared/rules/freshness.js';
+import { heldSince } from '../../shared/rules/held-since.js';
+
+/** Every order up to now and beyond (the local clock may trail the exchange's). */
+const MAX_TIME = Number.MAX_SAFE_INTEGER;
 
 export interface PositionsViewOptions {
   /** The account as the bridge names it (null: paper). */
@@ -30,16 +34,17 @@ export function positionsView(
   opts: PositionsViewOptions,
 ): PositionsView {
   const fixture = fixtureLookup(store, accountId);
-  const positions = store.positions
-    .list(accountId)
-    .map((p) =>
-      positionRow(
-        p,
-        fixture(p.contractId),
-        opts.levels,
-        p.boosted ? readIndex(store, accountId, p) : undefined,
-      ),
-    );
+  const positions = store.positions.list(accountId).map((p) =>
+    positionRow(
+      p,
+      fixture(p.contractId),
+      opts.levels,
+      p.boosted ? readIndex(store, accountId, p) : undefined,
+      heldSince(store.orders.listBetween(accountId, p.contractId, p.outcome, null, MAX_TIME), {
+        knockout: p.boosted ? (p.knockout ?? null) : null,
+      }),
+    ),
+  );
   return {
     accountId: opts.bridgeId,
     positions,
@@ -49,12 +54,16 @@ export function positionsView(
   };
 }
 
-/** `index`: the outcome's index price as last read, for a boosted position. */
+/**
+ * `index`: the outcome's index price as last read, for a boosted position. `heldSince`: when
+ * the position open now began (shared/rules/held-since.ts).
+ */
 export function positionRow(
   p: StoredPosition,
   fixture: PositionRow['fixture'],
   levels: readonly string[],
   index: IndexReading | undefined,
+  heldSince: number | null = null,
 ): PositionRow {
   const knockout = p.boosted && p.knockout !== undefined ? p.knockout : null;
   const known = knockout === null ? undefined : index;
@@ -88,6 +97,7 @@ export function positionRow(
     knockoutDistance: knockoutDistance_,
     nearLevel,
     updatedAt: p.updatedAt,
+    heldSince,
   };
 }
 

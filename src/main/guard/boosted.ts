@@ -12,6 +12,7 @@
  */
 import type { Order } from '../../shared/api/schemas.js';
 import { dec } from '../../shared/money.js';
+import { sellOldest } from '../../shared/rules/lots.js';
 import type { Store, StoredPosition } from '../store/index.js';
 
 interface Lot {
@@ -28,14 +29,7 @@ function heldLots(position: StoredPosition, fills: readonly Order[]): Lot[] | nu
       lots.push({ contracts: o.contracts, knockout: o.boost > 0 ? (o.knockout ?? null) : null });
       continue;
     }
-    let left = o.contracts;
-    while (left > 0 && lots.length > 0) {
-      const lot = lots[0]!;
-      const take = Math.min(left, lot.contracts);
-      lot.contracts -= take;
-      left -= take;
-      if (lot.contracts === 0) lots.shift();
-    }
+    sellOldest(lots, o.contracts);
   }
   // A boosted lot above the highest knockout the position shows now was knocked out.
   const highest = position.knockout === undefined ? null : dec(position.knockout);

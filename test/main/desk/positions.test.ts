@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deepestLevelInside, positionRow } from '../../../src/main/desk/positions.js';
-import { position } from '../store/support.js';
+import {
+  deepestLevelInside,
+  positionRow,
+  positionsView,
+} from '../../../src/main/desk/positions.js';
+import { order, position, tempStore } from '../store/support.js';
 
 const LEVELS = ['0.1', '0.05', '0.02'];
 
@@ -72,5 +76,32 @@ describe('a position as the positions screen shows it', () => {
     expect(deepestLevelInside('0.1', LEVELS)).toBe('0.1');
     expect(deepestLevelInside('0.03', LEVELS)).toBe('0.05');
     expect(deepestLevelInside('-0.01', LEVELS)).toBe('0.02');
+  });
+});
+
+describe('the position open now, from the stored orders (issue 27 item 12)', () => {
+  it('begins after the outcome was last sold to nothing', () => {
+    const t = tempStore();
+    try {
+      const base = { contractId: 'EPL-1', outcome: 'ARS', status: 'FILLED' as const };
+      t.store.applyOrderUpdates(
+        t.accountId,
+        [
+          order(1, { ...base, side: 'BUY', contracts: 5, createdAt: 1_000, updatedAt: 1_000 }),
+          order(2, { ...base, side: 'SELL', contracts: 5, createdAt: 2_000, updatedAt: 2_000 }),
+          order(3, { ...base, side: 'BUY', contracts: 3, createdAt: 3_000, updatedAt: 3_000 }),
+        ],
+        1,
+      );
+      t.store.positions.replace(t.accountId, [position('EPL-1', 'ARS', { contracts: 3 })], 4_000);
+      const view = positionsView(t.store, t.accountId, {
+        bridgeId: null,
+        pollMs: 1_000,
+        levels: [],
+      });
+      expect(view.positions.map((p) => p.heldSince)).toEqual([3_000]);
+    } finally {
+      t.done();
+    }
   });
 });

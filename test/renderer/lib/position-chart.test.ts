@@ -37,7 +37,9 @@ test('the columns share one time axis: prices, the fills between them, and now a
     NOW,
     NOW + 60_000,
   ]);
-  expect(c.price).toEqual([0.5, null, 0.48, null, 0.55, null]);
+  // The last price holds until now: its line runs to the end of the axis (issue 27 item 12).
+  expect(c.price).toEqual([0.5, null, 0.48, null, 0.55, 0.55]);
+  expect(c.exact.price[5]).toBe('0.5500');
   expect(c.buys).toEqual([null, 0.5, null, null, null, null]);
   expect(c.sells).toEqual([null, null, null, 0.55, null, null]);
   expect(c.closing).toEqual([null, null, null, null, null, 0.54]);

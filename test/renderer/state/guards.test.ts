@@ -41,6 +41,22 @@ test('a row shows armed, closing and failed rules of its own position only', asy
   expect(guards.rulesFor('EPL-ARSCHE', 'ARS').map((r) => r.id)).toEqual([1, 2, 3]);
 });
 
+test('a rule that failed before the position open now began is not on its row (issue 27 item 12)', async () => {
+  const bridge = new FakeBridge();
+  bridge.answer(
+    'guards:list',
+    guardsView([
+      guardRule({ id: 1, state: 'failed', reason: 'not filled', stateAt: 1_000 }),
+      guardRule({ id: 2, state: 'failed', reason: 'betting closed', stateAt: 3_000 }),
+      guardRule({ id: 3, armedAt: 500, stateAt: 500 }),
+    ]),
+  );
+  const guards = new GuardsState(bridge);
+  await guards.load();
+  expect(guards.rulesFor('EPL-ARSCHE', 'ARS', 2_000).map((r) => r.id)).toEqual([2, 3]);
+  expect(guards.rulesFor('EPL-ARSCHE', 'ARS', null).map((r) => r.id)).toEqual([1, 2, 3]);
+});
+
 test('a refused change keeps the view and says why; settings keep what is not changed', async () => {
   const bridge = new FakeBridge();
   bridge.answer('guards:list', guardsView([guardRule()]));

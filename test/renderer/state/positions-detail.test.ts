@@ -68,6 +68,19 @@ test('opening a row reads its outcome’s prices and the filled orders of its co
   expect(positions.detail.row?.knockout).toBe('0.40');
 });
 
+test('the chart and the fills are of the position open now, not an earlier one (issue 27 item 12)', async () => {
+  const { positions } = setup();
+  await positions.load();
+  positions.openDetail({ ...ars, heldSince: NOW - 1500 });
+  await settle();
+  expect(positions.detail.fills?.map((f) => f.clientOrderId)).toEqual(['bd-1', 'bd-3']);
+  // bd-1 bought a finished position: only what came after the one open now began is shown.
+  expect(positions.detail.heldFills?.map((f) => f.clientOrderId)).toEqual(['bd-3']);
+  positions.openDetail({ ...ars, heldSince: null });
+  await settle();
+  expect(positions.detail.heldFills?.map((f) => f.clientOrderId)).toEqual(['bd-1', 'bd-3']);
+});
+
 test('app:show with detail: true shows the row and opens its detail', async () => {
   const { bridge, positions, nav } = setup();
   nav.start();

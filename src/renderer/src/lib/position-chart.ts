@@ -36,8 +36,9 @@ function fillPrice(o: OrderRow): string | null {
 }
 
 /**
- * The chart's columns over the union of the price times, the fill times and `now`. Pixels are
- * floats by nature, so the prices become numbers here, for drawing only.
+ * The chart's columns over the union of the price times, the fill times and `now`; the price
+ * line runs to `now` at its last price. Pixels are floats by nature, so the prices become
+ * numbers here, for drawing only.
  */
 export function chartColumns(
   points: readonly PriceCandle[],
@@ -71,6 +72,13 @@ export function chartColumns(
     const [col, text] = f.side === 'SELL' ? [sells, exact.sells] : [buys, exact.buys];
     col[i] = Number(fp);
     text[i] = fp;
+  }
+  // Prices are recorded when they change: the last one holds until now, and its line runs there.
+  const last = points.at(-1);
+  if (last && end > last.at) {
+    const i = index.get(end) ?? 0;
+    price[i] = Number(last.close);
+    exact.price[i] = last.close;
   }
   closing[index.get(end) ?? 0] = Number(position.estimatedClosingPrice);
   return {

@@ -175,6 +175,11 @@ export const PositionRow = Closed({
     'The deepest alert level the distance is inside ("0.05"), per the account settings.',
   ),
   updatedAt: Millis('The exchange’s time of its last change.'),
+  heldSince: Nullable(
+    Millis(
+      'When the position open now began (its first fill after the outcome was last flat): the chart and the row speak of it alone. null when its orders are not stored.',
+    ),
+  ),
 });
 export type PositionRow = Static<typeof PositionRow>;
 

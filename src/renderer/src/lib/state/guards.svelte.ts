@@ -69,10 +69,18 @@ export class GuardsState {
     }
   }
 
-  /** The rules a position's row shows: armed, closing, or failed. */
-  rulesFor(contractId: string, outcome: string): GuardRuleView[] {
+  /**
+   * The rules a position's row shows: armed, closing, or failed. `heldSince` (the row's): a
+   * rule that failed before the position open now began was of an earlier one, and is left to
+   * the Guardians screen.
+   */
+  rulesFor(contractId: string, outcome: string, heldSince: number | null = null): GuardRuleView[] {
     return (this.view?.rules ?? []).filter(
-      (r) => r.contractId === contractId && r.outcome === outcome && isShownOnRow(r),
+      (r) =>
+        r.contractId === contractId &&
+        r.outcome === outcome &&
+        isShownOnRow(r) &&
+        !(r.state === 'failed' && heldSince !== null && r.stateAt < heldSince),
     );
   }
 

@@ -25,6 +25,15 @@ export class PositionDetailState {
   series = $state.raw<PriceSeries | null>(null);
   /** The filled orders on this outcome, oldest first; null until read. */
   fills = $state.raw<OrderRow[] | null>(null);
+  /**
+   * The fills of the position open now (from the row's `heldSince`): an earlier, finished
+   * position on the same outcome is not this one. All of them when that time is not known.
+   */
+  readonly heldFills = $derived.by((): OrderRow[] | null => {
+    const since = this.row?.heldSince ?? null;
+    const fills = this.fills;
+    return fills === null || since === null ? fills : fills.filter((f) => f.createdAt >= since);
+  });
   readonly seriesReads = new Loader();
   readonly fillReads = new Loader();
   readonly #bridge: Bridge;
