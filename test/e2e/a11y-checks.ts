@@ -55,6 +55,18 @@ export async function axeProblems(page: Page, state: string): Promise<string[]> 
   );
 }
 
+/** axe (WCAG 2.2 A and AA) and our own checks below, light and dark. */
+export async function a11yLightAndDark(page: Page, state: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    problems.push(...(await axeProblems(page, `${state}, ${colorScheme}`)));
+    problems.push(...(await ownProblems(page, `${state}, ${colorScheme}`)));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return problems;
+}
+
 /**
  * WCAG 2.5.8 (target size, minimum) and 2.5.3 (label in name), for every control a user can
  * reach now (inside the modal when one is open): every target but a link inside a sentence is

@@ -9,23 +9,11 @@
 import type { Locator, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { axeProblems, ownProblems } from './a11y-checks.js';
+import { a11yLightAndDark } from './a11y-checks.js';
 import { expect, keepScreenshots, test } from './fixtures.js';
 import { pick, placeAndFill, positionsTable, practiceOf, quote, show } from './desk.js';
 
 type Bet = { outcome: string; home: string; away: string };
-
-/** axe (WCAG 2.2 A and AA) and our own checks (a11y-checks.ts), light and dark. */
-async function a11yLightAndDark(page: Page, state: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    problems.push(...(await axeProblems(page, `${state}, ${colorScheme}`)));
-    problems.push(...(await ownProblems(page, `${state}, ${colorScheme}`)));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return problems;
-}
 
 const positionName = (bet: Bet): string => `${bet.outcome} ${bet.home} v ${bet.away}`;
 

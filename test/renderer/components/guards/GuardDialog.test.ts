@@ -12,6 +12,7 @@ import { axeProblems } from '../../axe.js';
 import { FakeBridge, settle } from '../../fake-bridge.js';
 import { guardRule, guardSpec, guardsView } from '../../guard-rows.js';
 import { mountWith, testRoot } from '../../mount.js';
+import { NOW, position, positionsView } from '../../rows.js';
 
 let bridge: FakeBridge;
 let root: Root;
@@ -227,4 +228,35 @@ test('what main would refuse (a time exit too late) is said before Arm', async (
   await userEvent.fill(dialog().getByRole('textbox', { name: 'Minutes before kick-off' }), '30');
   await expect.element(dialog().getByText(/sooner than this time exit’s 30 min/)).toBeVisible();
   await expect(axeProblems()).resolves.toEqual([]);
+});
+
+test('once its position is gone, the dialog says so and offers no rule to arm (issue 27 item 13)', async () => {
+  bridge.answer(
+    'positions:list',
+    positionsView([position({ contractId: 'EPL-ARSCHE', outcome: 'ARS', contracts: 10 })]),
+  );
+  const stopPositions = root.positions.start();
+  await settle();
+  await open(guardsView());
+  await expect.element(dialog().getByRole('heading', { name: 'Arm new rules' })).toBeVisible();
+  bridge.emit('positions:changed', { accountId: null, at: NOW + 1, view: positionsView([]) });
+  await expect
+    .element(dialog().getByText('This position is closed: nothing is left to guard'))
+    .toBeVisible();
+  await expect
+    .element(dialog().getByRole('heading', { name: 'Arm new rules' }))
+    .not.toBeInTheDocument();
+  await expect.element(dialog().getByRole('button', { name: 'Arm rule' })).not.toBeInTheDocument();
+  expect(await axeProblems()).toEqual([]);
+  stopPositions();
+});
+
+test('a knockout guard says its share is of the boosted contracts, and when it ends (issue 27 item 3)', async () => {
+  await open(guardsView());
+  const rule = dialog().getByRole('group', { name: 'Rule 1' });
+  await expect
+    .element(rule.getByText(/^Its share is of the boosted contracts, the ones a knockout takes\./))
+    .toBeVisible();
+  await userEvent.selectOptions(rule.getByRole('combobox', { name: 'Rule' }), 'stop_loss');
+  await expect.element(rule.getByText(/^Its share is of the boosted/)).not.toBeInTheDocument();
 });
