@@ -232,8 +232,6 @@ test('labels: a long one stays inside the card, direction controls and overlong 
   await switchToAccount(page, long);
   for (const width of [1024, 1400]) {
     await page.setViewportSize({ width, height: 700 });
-    const badge = page.getByRole('status', { name: `Live account: ${long}` });
-    await expect(badge).toHaveAttribute('title', long);
     const buttons: [string, Locator][] = [
       ...SCREENS.map((name): [string, Locator] => [name, screenButton(page, name)]),
       ['Shortcuts', page.getByRole('button', { name: /^Shortcuts/ })],
@@ -251,6 +249,10 @@ test('labels: a long one stays inside the card, direction controls and overlong 
       ).toBe(true);
     }
   }
+  await expect(page.getByRole('status', { name: `Live account: ${long}` })).toHaveAttribute(
+    'title',
+    long,
+  );
   await keepScreenshots(page, testInfo, 'header-long-label');
   await page.setViewportSize({ width: 1024, height: 800 });
 

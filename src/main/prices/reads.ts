@@ -45,10 +45,12 @@ export function priceLines(
     const cells = r.buckets === null ? [] : r.buckets.split(' ').map(Number);
     for (let i = 0; i + 2 < cells.length; i += 3) {
       const [at, open, close] = [cells[i]!, cells[i + 1]!, cells[i + 2]!];
-      // Nothing carried in: the line starts at its first bucket's open.
+      // Nothing carried in: the line starts at its first bucket's open, when it was recorded
+      // (not the quarter hour it falls in: a line says "since" its first price's own time).
       if (first === null) {
         first = open;
-        points.push({ at, price: priceText(open) });
+        const firstAt = r.firstAt !== null && r.firstAt > at ? r.firstAt : at;
+        points.push({ at: Math.min(firstAt, at + RECENT_STEP_MS, now), price: priceText(open) });
       }
       points.push({ at: Math.min(at + RECENT_STEP_MS, now), price: priceText(close) });
       last = close;

@@ -216,6 +216,17 @@ describe('reading', () => {
     expect(later.lines[0]!.points).toHaveLength(1);
   });
 
+  it('starts a line that carries nothing in at its first price’s own time, not its quarter hour', () => {
+    // Issue 27 item 13: "since 01:30 PM" for prices recorded from 01:44.
+    const now = T0 + 10 * DAY;
+    const firstAt = now - 3 * HOUR + 14 * MIN;
+    record(firstAt, '0.5000');
+    record(now - HOUR, '0.5200');
+    const line = priceLines(store, { accountId, contractIds: ['EPL-1'] }, now).lines[0]!;
+    expect(line.points[0]).toEqual({ at: firstAt, price: '0.5000' });
+    expect(line.points.every((p) => p.at >= firstAt)).toBe(true);
+  });
+
   it('draws a busy day as each quarter hour’s close, the last one now', () => {
     const now = T0 + 2 * DAY;
     for (let i = 0; i < 24 * 60; i++) record(now - DAY + i * MIN, i % 2 ? '0.4000' : '0.3000');

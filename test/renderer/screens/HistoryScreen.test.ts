@@ -211,7 +211,9 @@ test('a settlement held to the end shows the arithmetic from its orders', async 
   await expect.element(lines.nth(4)).toHaveTextContent('Payout6$6.00');
   await expect.element(lines.nth(5)).toHaveTextContent('less the cost basis−$3.12');
   await expect.element(lines.nth(6)).toHaveTextContent('= Realized P&L+$2.88 profit');
-  await expect.element(detail()).toHaveTextContent(`Method: ${WORKING.method}.`);
+  // One full stop: main's method already ends its sentence (issue 27 item 13: "..").
+  await expect.element(detail()).toHaveTextContent(`Method: ${WORKING.method}`);
+  expect(detail().element().textContent).not.toContain('..');
   await expect
     .element(detail())
     .toHaveTextContent(/The exchange’s last cost basis, \$3\.12 \(read .+\), agrees\./);

@@ -54,6 +54,8 @@ export interface LineRow {
   outcome: string;
   carried: number | null;
   buckets: string | null;
+  /** The first raw point inside the window: when a line that carries nothing in begins. */
+  firstAt: number | null;
 }
 
 export interface PriceSeriesRef {
@@ -171,7 +173,9 @@ export class PricesRepo {
             WHERE series_id = s.id AND at < @from ORDER BY at DESC LIMIT 1) AS carried,
            (SELECT group_concat(b.at || ' ' || b.open || ' ' || b.close, ' ' ORDER BY b.at)
             FROM price_buckets b
-            WHERE b.series_id = s.id AND b.at >= @from AND b.at < @to) AS buckets
+            WHERE b.series_id = s.id AND b.at >= @from AND b.at < @to) AS buckets,
+           (SELECT at FROM price_points
+            WHERE series_id = s.id AND at >= @from AND at < @to ORDER BY at LIMIT 1) AS firstAt
          FROM price_series s
          WHERE s.account_id = @accountId AND s.contract_id IN (SELECT value FROM json_each(@ids))
          ORDER BY 1, 2`,

@@ -166,3 +166,9 @@ export function syncSentence(p: HistorySyncProgress): string {
       return `${what} was interrupted${why}. What was fetched is kept; it carries on where it stopped when this account syncs again.`;
   }
 }
+
+/** "Method: …." with one full stop: main's words of the method already end a sentence. */
+export function methodSentence(method: string): string {
+  const text = method.trim();
+  return `Method: ${/[.!?]$/.test(text) ? text : `${text}.`}`;
+}
