@@ -1,6 +1,12 @@
 /** A guardian rule as typed becomes the contract's GuardSpec, or a sentence saying what is wrong. */
 import { describe, expect, test } from 'vitest';
-import { draftOf, limitsOf, newDraft, specOf } from '../../../src/renderer/src/lib/guard-form.js';
+import {
+  draftOf,
+  limitsOf,
+  newDraft,
+  specOf,
+  withKind,
+} from '../../../src/renderer/src/lib/guard-form.js';
 import type { GuardKind, GuardSpec } from '../../../src/shared/ipc/contract.js';
 import { guardSpecProblem } from '../../../src/shared/rules/guard-kinds.js';
 
@@ -78,5 +84,21 @@ describe('the form judges by the one definition main and the CLI use', () => {
   test('"0" in the figure is never a rule, whatever the kind', () => {
     for (const kind of kinds)
       expect('problem' in specOf({ ...newDraft(kind), figure: '0' })).toBe(true);
+  });
+});
+
+describe('changing a rule’s kind (issue 27 item 5: "0" armed a 5 % rule)', () => {
+  test('a figure the user typed is cleared, never replaced by the new kind’s default', () => {
+    const typed = { ...newDraft('stop_loss'), figure: '0', share: '50' };
+    const changed = withKind(typed, 'knockout');
+    expect(changed).toMatchObject({ kind: 'knockout', figure: '', share: '50' });
+    expect('problem' in specOf(changed)).toBe(true);
+  });
+
+  test('an untouched default becomes the new kind’s own', () => {
+    expect(withKind(newDraft('knockout'), 'stop_loss').figure).toBe(newDraft('stop_loss').figure);
+    expect(
+      withKind({ ...newDraft('take_profit'), by: 'price', figure: '0.6000' }, 'knockout'),
+    ).toMatchObject({ by: 'percent', figure: '' });
   });
 });

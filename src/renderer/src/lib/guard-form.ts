@@ -64,6 +64,17 @@ export function newDraft(kind: GuardKind = 'knockout'): GuardDraft {
   return { kind, by: 'percent', figure: FIRST_FIGURE[kind], share: '100', confirmations: '1' };
 }
 
+/**
+ * The draft with another kind, keeping its share and checks. The figure a kind starts from,
+ * untouched, becomes the new kind's own; a figure the user typed is cleared, never replaced by
+ * a default: it meant something for the old kind, and a rule is armed only on a figure typed
+ * for its own (a "0" typed before a change of kind once armed a 5 % knockout guard).
+ */
+export function withKind(draft: GuardDraft, kind: GuardKind): GuardDraft {
+  const untouched = draft.by === 'percent' && draft.figure === FIRST_FIGURE[draft.kind];
+  return { ...draft, kind, by: 'percent', figure: untouched ? FIRST_FIGURE[kind] : '' };
+}
+
 /** A rule as the form shows it (Change, or the account's defaults). */
 export function draftOf(spec: GuardSpec): GuardDraft {
   const by = spec.price !== undefined ? 'price' : 'percent';
