@@ -55,15 +55,24 @@ export async function axeProblems(page: Page, state: string): Promise<string[]> 
   );
 }
 
-/** axe (WCAG 2.2 A and AA) and our own checks below, light and dark. */
+/**
+ * axe (WCAG 2.2 A and AA) and our own checks below, light and dark, 1024 and 1400 wide; the
+ * page is left light at the width it had.
+ */
 export async function a11yLightAndDark(page: Page, state: string): Promise<string[]> {
   const problems: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    problems.push(...(await axeProblems(page, `${state}, ${colorScheme}`)));
-    problems.push(...(await ownProblems(page, `${state}, ${colorScheme}`)));
+  const size = page.viewportSize();
+  for (const width of [1024, 1400]) {
+    await page.setViewportSize({ width, height: size?.height ?? 800 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const at = `${state}, ${width} ${colorScheme}`;
+      problems.push(...(await axeProblems(page, at)));
+      problems.push(...(await ownProblems(page, at)));
+    }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
   return problems;
 }
 

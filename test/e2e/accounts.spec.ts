@@ -9,6 +9,7 @@ import {
   test,
 } from './fixtures.js';
 import type { Locator } from '@playwright/test';
+import { a11yLightAndDark } from './a11y-checks.js';
 import { screenButton, type ScreenLabel } from './desk.js';
 import { filesUnder, keytar } from './processes.js';
 
@@ -92,6 +93,7 @@ test('removing an account removes its secret from the keychain', async ({
   await expect(
     page.getByRole('button', { name: 'Confirm removal of Old' }),
   ).toHaveAccessibleDescription(counted);
+  expect(await a11yLightAndDark(page, 'Removal asked')).toEqual([]);
   await page.getByRole('button', { name: 'Confirm removal of Old' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Removed Old' })).toContainText(
     'Removed Old: its guardian rules and log, orders, settlements, positions, alerts, recorded prices, equity points, fixtures and alert settings on this computer',
