@@ -3,19 +3,15 @@
  * first. The counts are read from a real store; every table that holds an account's rows is
  * either counted or named below as bookkeeping, so a new table cannot go unsaid.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/main/store/index.js';
 import type { GuardSpec } from '../../../src/shared/ipc/contract.js';
 import { removalWords } from '../../../src/shared/rules/account-removal.js';
-import { fixture, order, position, settlement, tempStore } from './support.js';
+import { fixture, order, position, settlement, storeAndDirEachTest } from './support.js';
 
 let store: Store;
 let accountId: number;
-let done = () => {};
-beforeEach(() => {
-  ({ store, accountId, done } = tempStore());
-});
-afterEach(() => done());
+storeAndDirEachTest((t) => ({ store, accountId } = t));
 
 const STOP: GuardSpec = { kind: 'stop_loss', percent: '20', sharePercent: 100, confirmations: 1 };
 
