@@ -9,8 +9,7 @@
  * SQLite's data_version, read every `checkEveryMs`, says the file changed, and the push then
  * asks the screens to read their page again (`more`).
  */
-import type { OrderRow } from '../../shared/ipc/contract.js';
-import type { IpcEventPayload } from '../../shared/ipc/contract.js';
+import type { IpcEventPayload, OrderRow } from '../../shared/ipc/contract.js';
 import type { Store } from '../store/index.js';
 import type { BlotterWrite } from '../store/blotter-feed.js';
 import { entryRow, fixtureLookup, orderRow } from './rows.js';

@@ -34,17 +34,17 @@ export function positionsView(
   opts: PositionsViewOptions,
 ): PositionsView {
   const fixture = fixtureLookup(store, accountId);
-  const positions = store.positions.list(accountId).map((p) =>
-    positionRow(
-      p,
-      fixture(p.contractId),
-      opts.levels,
-      p.boosted ? readIndex(store, accountId, p) : undefined,
-      heldSince(store.orders.listBetween(accountId, p.contractId, p.outcome, null, MAX_TIME), {
-        knockout: p.boosted ? (p.knockout ?? null) : null,
-      }),
-    ),
-  );
+  const positions = store.positions
+    .list(accountId)
+    .map((p) =>
+      positionRow(
+        p,
+        fixture(p.contractId),
+        opts.levels,
+        p.boosted ? readIndex(store, accountId, p) : undefined,
+        positionHeldSince(store, accountId, p),
+      ),
+    );
   return {
     accountId: opts.bridgeId,
     positions,
@@ -52,6 +52,37 @@ export function positionsView(
     pollMs: opts.pollMs,
     staleAfterMs: opts.pollMs * STALE_AFTER_POLLS,
   };
+}
+
+/**
+ * When each position open now began, kept per store: the view is built on every index read (about
+ * once a second), and reading a position's orders each time would be work for nothing. An entry
+ * holds while the position's figures are the same (its exchange time and knockout); any order
+ * written to the store (the blotter feed) clears them all.
+ */
+const heldSinceCache = new WeakMap<Store, Map<string, number | null>>();
+/** Entries kept at most: far more than a bettor's open positions. */
+const HELD_SINCE_ENTRIES = 2_000;
+
+function positionHeldSince(store: Store, accountId: number, p: StoredPosition): number | null {
+  let cache = heldSinceCache.get(store);
+  if (cache === undefined) {
+    const created = new Map<string, number | null>();
+    store.blotterFeed.subscribe(() => created.clear());
+    heldSinceCache.set(store, created);
+    cache = created;
+  }
+  const knockout = p.boosted ? (p.knockout ?? null) : null;
+  const key = `${accountId}|${p.contractId}|${p.outcome}|${p.updatedAt}|${knockout ?? ''}`;
+  const known = cache.get(key);
+  if (known !== undefined || cache.has(key)) return known ?? null;
+  const since = heldSince(
+    store.orders.listBetween(accountId, p.contractId, p.outcome, null, MAX_TIME),
+    { knockout },
+  );
+  if (cache.size >= HELD_SINCE_ENTRIES) cache.clear();
+  cache.set(key, since);
+  return since;
 }
 
 /**

@@ -100,6 +100,21 @@ describe('the position open now, from the stored orders (issue 27 item 12)', () 
         levels: [],
       });
       expect(view.positions.map((p) => p.heldSince)).toEqual([3_000]);
+      // Orders that arrive after the positions read are counted at the next view.
+      t.store.applyOrderUpdates(
+        t.accountId,
+        [
+          order(4, { ...base, side: 'SELL', contracts: 3, createdAt: 3_500, updatedAt: 3_500 }),
+          order(5, { ...base, side: 'BUY', contracts: 3, createdAt: 3_600, updatedAt: 3_600 }),
+        ],
+        2,
+      );
+      const again = positionsView(t.store, t.accountId, {
+        bridgeId: null,
+        pollMs: 1_000,
+        levels: [],
+      });
+      expect(again.positions.map((p) => p.heldSince)).toEqual([3_600]);
     } finally {
       t.done();
     }

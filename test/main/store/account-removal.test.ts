@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/main/store/index.js';
 import type { GuardSpec } from '../../../src/shared/ipc/contract.js';
 import { removalWords } from '../../../src/shared/rules/account-removal.js';
-import { fixture, order, position, settlement, storeAndDirEachTest } from './support.js';
+import {
+  fixture,
+  order,
+  position,
+  settlement,
+  storeAndDirEachTest,
+  accountTables,
+} from './support.js';
 
 let store: Store;
 let accountId: number;
@@ -121,13 +128,7 @@ describe('what removing an account deletes', () => {
   });
 
   it('names every table that holds an account’s rows, or knows it for bookkeeping', () => {
-    const tables = store.db
-      .prepare(
-        `SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
-         WHERE m.type = 'table' AND c.name = 'account_id'`,
-      )
-      .pluck()
-      .all() as string[];
+    const tables = accountTables(store);
     const unsaid = tables.filter((t) => !COUNTED.has(t) && !BOOKKEEPING.has(t));
     expect(unsaid).toEqual([]);
     for (const t of COUNTED) expect(tables, t).toContain(t);

@@ -5,7 +5,7 @@ import {
   writeAlertSettings,
 } from '../../../src/main/desk/alert-settings.js';
 import { StoreError, type Store } from '../../../src/main/store/index.js';
-import { order, settlement, tempStore } from './support.js';
+import { order, settlement, tempStore, accountTables } from './support.js';
 
 let store: Store;
 let accountId: number;
@@ -88,13 +88,7 @@ describe('AccountsRepo', () => {
     store.applyOrderUpdates(accountId, [order(1)], 5);
     store.applySettlements(accountId, [settlement(1)]);
     store.accounts.remove(accountId);
-    const tables = store.db
-      .prepare(
-        `SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
-         WHERE m.type = 'table' AND c.name = 'account_id'`,
-      )
-      .pluck()
-      .all() as string[];
+    const tables = accountTables(store);
     expect(tables.length).toBeGreaterThan(5);
     for (const t of tables) {
       const left = store.db.prepare(`SELECT count(*) FROM ${t} WHERE account_id = ?`).pluck();

@@ -146,3 +146,14 @@ export function dump(store: Store): Record<string, unknown[]> {
   for (const t of tables) out[t] = store.db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all();
   return out;
 }
+
+/** Every table with an account_id column: where an account's rows live. */
+export function accountTables(store: Store): string[] {
+  return store.db
+    .prepare(
+      `SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+       WHERE m.type = 'table' AND c.name = 'account_id'`,
+    )
+    .pluck()
+    .all() as string[];
+}
