@@ -79,8 +79,12 @@ ${leagueRows}
   position). A close has no minimum beyond one lot. \`boost\` (other than 0) and \`QUOTE\` are refused
   on SELL with -1102.
 - A close takes contracts from the oldest lots first (FIFO). Each lot returns
-  \`contracts × (price − loan)\`, never below 0; the fee comes off the total (rounded down). The
-  order's \`cost\` is the fee, \`maxWin\` is "0", and a filled SELL carries \`proceeds\`.
+  \`contracts × (price − loan)\`, never below 0; the fee comes off the total, and
+  \`proceeds = total − fee\` rounded down to the cent. The order's \`cost\` is the fee exactly as
+  deducted, not rounded up to the cent: \`${FEE_RATE} × contracts × price\` (at most 6 places),
+  or the whole total when that is less (proceeds never go below 0). So \`cost + proceeds\` is the
+  total to the cent; \`maxWin\` is "0", and a filled SELL carries \`proceeds\`. A close's quote
+  has no \`cost\`.
 
 ## Quotes
 
@@ -119,11 +123,19 @@ ${leagueRows}
 ## Positions
 
 - A position is one wallet's outcome on one fixture, built from lots (one per filled BUY).
-- \`entryPrice\`: volume-weighted over the lots. \`estimatedClosingPrice\`: the SELL fill price for the
-  whole position now. \`costBasis\`: cost of the contracts still held (fees included; pro rata after
-  partial closes). \`pnl = contracts × (estimatedClosingPrice − entryPrice)\` (before the exit fee).
-  \`value = collateral + pnl\`, between 0 and \`maxPayout\`. \`pnlPercent = pnl / collateral × 100\`.
-  \`maxPayout\` = Σ lots \`contracts × (1 − loan)\`. \`knockout\`: the highest knockout of its lots.
+- \`entryPrice\`: the fill prices averaged by contracts over the contracts still held; \`costBasis\`:
+  what those contracts cost (fees included; a lot partly sold keeps the rest of its cost, pro
+  rata). Lots sold or knocked out count in neither. \`estimatedClosingPrice\`: the SELL fill price
+  for the whole position now.
+- \`value\`: what closing the whole position at \`estimatedClosingPrice\` would pay before the sell's
+  fee, lot by lot as a close pays: Σ lots \`contracts × (estimatedClosingPrice − loan)\`, each never
+  below 0, rounded down to the cent and at most \`maxPayout\`. A close at that price pays
+  \`value\` less its fee (the order's \`cost\`), to the cent.
+- \`pnl = value − collateral\`, rounded to the cent, where collateral is what the held lots posted
+  (Σ lots \`contracts × c\`, without the buy fee): no fee is in it, and it never loses more than the
+  collateral. \`pnlPercent = (value − collateral) / collateral × 100\`, never below −100.
+- \`maxPayout\` = Σ lots \`contracts × (1 − loan)\`, rounded down. \`knockout\`: the highest knockout of
+  its lots.
 - Setting an index price knocks out every boosted lot whose knockout is at or above it; the rest
   of the position stays open. \`knockedOut\` counts the positions that lost at least one lot.
 
@@ -131,9 +143,11 @@ ${leagueRows}
 
 - Rows appear when a position becomes flat, newest first. A position closed by sales gives a
   \`CLOSED\` row (contracts sold, average sell price, pnl = proceeds − entry cost of those contracts);
-  lots knocked out give a \`KNOCKED_OUT\` row (contracts knocked out, the index price that knocked
-  them out, pnl = − their entry cost). A position that ended partly sold and partly knocked out
-  gives both rows, the one of the event that made it flat being the newer.
+  lots knocked out give a \`KNOCKED_OUT\` row (contracts knocked out; price: a lot knocked out
+  closes at its knockout, whatever index reached it, so the knockouts averaged by contracts over
+  every lot knocked out during the position; pnl = − their entry cost). A position that ended
+  partly sold and partly knocked out gives both rows, the one of the event that made it flat
+  being the newer.
 - Resolution settles every held position: a \`SETTLEMENT\` row with the payout — per contract 1 to
   the winner and 0 to the loser, the entry price back on DRAW, less what the exchange lent (never
   below 0), rounded down. Earlier partial sales or knockouts of that position also get their rows.

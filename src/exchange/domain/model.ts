@@ -55,13 +55,19 @@ export interface LotRec {
 /** Exits taken while the position was open, reported as settlement rows once it is flat. */
 export interface ExitTally {
   contracts: number;
-  /** CLOSED: Σ contracts × sell price (for the average closing price). KNOCKED_OUT: unused. */
+  /**
+   * Σ contracts × closing price, for the row's average price: the sell price (CLOSED), each
+   * lot's knockout (KNOCKED_OUT).
+   */
   notional: string;
   /** Paid out by the exits, net of fees. */
   proceeds: string;
   /** Entry cost of the contracts that left. */
   cost: string;
-  /** KNOCKED_OUT: the index price that knocked the last lot out. */
+  /**
+   * KNOCKED_OUT in state files written before `notional` was kept for knockouts (notional '0'):
+   * the index price that knocked the last lot out, the row's price then. No longer written.
+   */
   price: string;
   tx: string;
 }

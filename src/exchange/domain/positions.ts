@@ -16,9 +16,15 @@ import type {
 } from '../../shared/api/schemas.js';
 import { Dec, dec, price, usd, usdFloor } from '../../shared/money.js';
 import { ApiError } from './errors.js';
-import type { FixtureRec, LotRec, PositionRec, SettlementRec } from './model.js';
+import type { ExitTally, FixtureRec, LotRec, PositionRec, SettlementRec } from './model.js';
 import { pageOf } from './paging.js';
-import { CAPACITY_PER_OUTCOME, fillPrice, settlementValue, type CloseSlice } from './pricing.js';
+import {
+  CAPACITY_PER_OUTCOME,
+  closeReturn,
+  fillPrice,
+  settlementValue,
+  type CloseSlice,
+} from './pricing.js';
 import { randomHex } from './rng.js';
 import {
   heldContracts,
@@ -128,16 +134,20 @@ export function knockOut(s: ExchangeState, f: FixtureRec): number {
     const now = s.now();
     let contracts = 0;
     let cost = dec(p.knocked.cost);
+    // A knocked-out lot closes at its knockout (docs/api.md 2.7: the row's price is the closing
+    // price), whatever index the price was set to.
+    let notional = knockedNotional(p.knocked);
     for (const lot of out) {
       contracts += lot.contracts;
       cost = cost.plus(lot.cost);
+      notional = notional.plus(dec(lot.knockout!).times(lot.contracts));
     }
     p.lots = p.lots.filter((l) => !out.includes(l));
     p.knocked = {
       ...p.knocked,
       contracts: p.knocked.contracts + contracts,
+      notional: notional.toString(),
       cost: cost.toString(),
-      price: price(index),
       tx: `0x${randomHex(32)}`,
     };
     p.updatedAt = now;
@@ -146,6 +156,15 @@ export function knockOut(s: ExchangeState, f: FixtureRec): number {
     else s.store?.put('position', p.id, p);
   }
   return count;
+}
+
+/**
+ * Σ contracts × knockout of the lots knocked out so far. A state file written before knockouts
+ * kept it holds notional '0' and only the index of the last knockout: that price stands in.
+ */
+function knockedNotional(t: ExitTally): Dec {
+  const notional = dec(t.notional);
+  return t.contracts > 0 && notional.isZero() ? dec(t.price).times(t.contracts) : notional;
 }
 
 /** Pays out every position on a fixture just resolved: 1 a contract to the winner, 0 to the
@@ -189,7 +208,7 @@ export function finishPosition(
     contractId: p.contractId,
     outcome: p.outcome,
     contracts: p.knocked.contracts,
-    price: p.knocked.price,
+    price: price(knockedNotional(p.knocked).dividedBy(p.knocked.contracts)),
     pnl: usd(dec(p.knocked.proceeds).minus(p.knocked.cost)),
     tx: p.knocked.tx,
     timestamp,
@@ -226,6 +245,13 @@ export function finishPosition(
 
 // ------------------------------------------------------------------ lists
 
+/**
+ * A position as GET /positions shows it (docs/api.md 2.6). `value` is what closing all of it at
+ * `estimatedClosingPrice` would pay before the sell's fee, lot by lot as a close pays (a boosted
+ * lot returns nothing below its loan), rounded down to the cent and at most `maxPayout`; so
+ * `pnl = value − collateral` never loses more than the collateral. `entryPrice`, `costBasis` and
+ * the collateral are those of the contracts still held.
+ */
 function positionView(s: ExchangeState, p: PositionRec): Position {
   const f = s.fixtures.get(p.contractId)!;
   const index = indexPrice(f, p.outcome);
@@ -243,8 +269,9 @@ function positionView(s: ExchangeState, p: PositionRec): Position {
   }
   const knockout = highestKnockout(p.lots);
   const closing = fillPrice('SELL', index, contracts);
-  const pnl = dec(closing).times(contracts).minus(weighted);
-  const value = Dec.min(maxPayout, Dec.max(0, collateral.plus(pnl)));
+  const payout = usdFloor(maxPayout);
+  const value = Dec.min(payout, usdFloor(closeReturn(closing, p.lots)));
+  const pnl = value.minus(collateral);
   const v: Position = {
     contractId: p.contractId,
     outcome: p.outcome,
@@ -256,7 +283,7 @@ function positionView(s: ExchangeState, p: PositionRec): Position {
     value: usd(value),
     pnl: usd(pnl),
     pnlPercent: collateral.isZero() ? '0.0000' : price(pnl.dividedBy(collateral).times(100)),
-    maxPayout: usdFloor(maxPayout),
+    maxPayout: payout,
     updatedAt: p.updatedAt,
   };
   if (knockout !== undefined) v.knockout = price(knockout);

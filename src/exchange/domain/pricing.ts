@@ -18,6 +18,9 @@
  *   knockout = entryPrice − c rounded up to 4 places, absent when b is 0.
  * - exitValue = what selling the new lot at once would return: contracts × (sellPrice − loan),
  *   never below 0, minus the SELL fee, rounded down to the cent. It is always below cost.
+ * - A close (SELL) returns contracts × (sellPrice − loan) per lot, never below 0, minus the fee;
+ *   the proceeds are rounded down to the cent, and the order's cost is the fee as deducted,
+ *   exact (not rounded up to the cent, so cost + proceeds is what the lots returned).
  * - Exchange capacity: CAPACITY_PER_OUTCOME contracts per outcome minus the open interest (all
  *   wallets' held contracts). A request for more than the capacity is refused with -1102 whose
  *   message names qty and the capacity.
@@ -482,28 +485,42 @@ export interface CloseSlice {
 export interface CloseTerms {
   contracts: number;
   price: string;
+  /**
+   * The fee deducted, exact (docs/api.md 2.5, the order's `cost`): FEE_RATE of the notional (at
+   * most 6 places), or all the slices return when that is less (proceeds never go below 0).
+   */
   fee: string;
   /** Paid out to the bettor, net of the fee and of what was lent, rounded down to the cent. */
   proceeds: string;
 }
 
 /**
- * Terms of closing the given slices (oldest lots first) at `sellPrice`. A slice whose loan
- * exceeds the price returns nothing (its collateral is gone); the fee comes off the total.
+ * What closing the slices at `sellPrice` returns before the fee, exact: each slice
+ * `contracts × (sellPrice − loan)`, never below 0 (its collateral is gone). A position's `value`
+ * is this at its estimated closing price (positions.ts), so it always matches what a close pays.
  */
-export function closeTermsAt(sellPrice: string, slices: readonly CloseSlice[]): CloseTerms {
-  let contracts = 0;
+export function closeReturn(sellPrice: DecimalInput, slices: readonly CloseSlice[]): Dec {
   let gross = ZERO;
   for (const s of slices) {
-    contracts += s.contracts;
     gross = gross.plus(Dec.max(ZERO, dec(sellPrice).minus(s.loanPerContract).times(s.contracts)));
   }
-  const sellFee = fee(contracts, sellPrice);
+  return gross;
+}
+
+/**
+ * Terms of closing the given slices (oldest lots first) at `sellPrice`. A slice whose loan
+ * exceeds the price returns nothing; the fee comes off the total, and the proceeds are rounded
+ * down to the cent after it (the fee itself is not rounded: the order shows it as deducted).
+ */
+export function closeTermsAt(sellPrice: string, slices: readonly CloseSlice[]): CloseTerms {
+  const contracts = slices.reduce((sum, s) => sum + s.contracts, 0);
+  const gross = closeReturn(sellPrice, slices);
+  const deducted = Dec.min(gross, fee(contracts, sellPrice));
   return {
     contracts,
     price: sellPrice,
-    fee: usdCeil(sellFee),
-    proceeds: usdFloor(Dec.max(ZERO, gross.minus(sellFee))),
+    fee: deducted.toFixed(),
+    proceeds: usdFloor(gross.minus(deducted)),
   };
 }
 

@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createDomain } from '../../../src/exchange/domain/index.js';
+import type { PositionRec } from '../../../src/exchange/domain/model.js';
 import { BLOCK_MS, buy, domain, fixture, placeAndSettle, sell, tempFile } from './helpers.js';
 
 describe('state file', () => {
@@ -100,5 +102,54 @@ describe('state file', () => {
     expect(a.listFixtures({ limit: 100 }).fixtures.map((f) => f.contractId)).toEqual(
       b.listFixtures({ limit: 100 }).fixtures.map((f) => f.contractId),
     );
+  });
+
+  it('prices a KNOCKED_OUT row from a file written before knockouts kept their notional', async () => {
+    const file = tempFile();
+    const first = await createDomain({ seed: 5, blockMs: BLOCK_MS, dataFile: file });
+    const w = first.createWallet();
+    const [f, g] = [fixture(first), fixture(first, 'GGG', 'HHH')];
+    for (const [m, home] of [
+      [f, 'HOM'],
+      [g, 'GGG'],
+    ] as const) {
+      await placeAndSettle(first, w, buy(m, home, '10', { boost: 90 })); // knockout 0.4132
+      await placeAndSettle(first, w, buy(m, home, '30', { boost: 50 })); // knockout 0.2296
+      await placeAndSettle(first, w, buy(m, home, '20'));
+      first.setPrice(m.contractId, home, '0.4000');
+    }
+    await first.close();
+    // What the old writer left: no notional, the index of the last knockout as the price.
+    const db = new Database(file);
+    const rows = db.prepare("SELECT id, json FROM records WHERE kind = 'position'").all() as {
+      id: string;
+      json: string;
+    }[];
+    for (const { id, json } of rows) {
+      const p = JSON.parse(json) as PositionRec;
+      p.knocked = { ...p.knocked, notional: '0', price: '0.4000' };
+      db.prepare("UPDATE records SET json = ? WHERE kind = 'position' AND id = ?").run(
+        JSON.stringify(p),
+        id,
+      );
+    }
+    db.close();
+
+    const second = await createDomain({ seed: 5, blockMs: BLOCK_MS, dataFile: file });
+    try {
+      // Sold flat without another knockout: the stored price stands.
+      await placeAndSettle(second, w, sell(f, 'HOM', '50'));
+      expect(
+        second.settlements(w, { type: 'KNOCKED_OUT', contractId: f.contractId }).settlements,
+      ).toMatchObject([{ contracts: 10, price: '0.4000' }]);
+      // A later knockout is weighted with it: (10 × 0.4000 + 30 × 0.2296) / 40.
+      second.setPrice(g.contractId, 'GGG', '0.2000');
+      await placeAndSettle(second, w, sell(g, 'GGG', '20'));
+      expect(
+        second.settlements(w, { type: 'KNOCKED_OUT', contractId: g.contractId }).settlements[0],
+      ).toMatchObject({ contracts: 40, price: '0.2722' });
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, price } from '../../../src/shared/money.js';
+import { Dec, dec, price, usdFloor } from '../../../src/shared/money.js';
 import {
+  closeReturn,
   closeTerms,
   complementPrice,
   contractsForBudget,
@@ -167,10 +168,38 @@ describe('pricing model', () => {
     const t = closeTerms('0.5000', [{ contracts: 100, loanPerContract: '0' }]);
     // 100 × (0.5 − 0.01 − impact(100)) rounded down, fee 1 %.
     expect(t.price).toBe('0.4895');
-    expect(t.fee).toBe('0.49');
+    // The fee exactly as deducted (100 × 0.4895 × 1 %), not rounded up to 0.49.
+    expect(t.fee).toBe('0.4895');
     expect(t.proceeds).toBe('48.46');
     const deep = closeTerms('0.1000', [{ contracts: 10, loanPerContract: '0.5' }]);
     expect(deep.proceeds).toBe('0.00');
+    // Nothing came back, so no fee was taken from it.
+    expect(deep.fee).toBe('0');
+  });
+
+  it('shows a close its fee exactly as deducted: fee + proceeds is what the lots returned', () => {
+    fc.assert(
+      fc.property(
+        indexPrice,
+        fc.array(fc.record({ contracts: fc.integer({ min: 1, max: 5_000 }), boost }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (index, lots) => {
+          const slices = lots.map((l) => ({
+            contracts: l.contracts,
+            loanPerContract: openTerms(index, l.contracts, l.boost).loanPerContract,
+          }));
+          const t = closeTerms(index, slices);
+          const gross = closeReturn(t.price, slices);
+          const fee = dec(t.price).times(t.contracts).times('0.01');
+          expect(dec(t.fee).eq(Dec.min(fee, gross))).toBe(true);
+          expect(dec(t.fee).decimalPlaces()).toBeLessThanOrEqual(gross.gte(fee) ? 6 : 7);
+          expect(t.proceeds).toBe(usdFloor(gross.minus(t.fee)));
+        },
+      ),
+      { seed: 42, numRuns: 500 },
+    );
   });
 });
 

@@ -248,6 +248,22 @@ describe('GET /docs', () => {
     expect(html).toContain('<h2 id="control-api-sandbox-only">Control API (sandbox only)</h2>');
   });
 
+  it("says how a position's value, pnl and pnlPercent, a SELL's cost and a knockout's price are set", () => {
+    const text = html
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/&#39;/g, "'");
+    for (const words of [
+      "value: what closing the whole position at estimatedClosingPrice would pay before the sell's fee",
+      'pnl = value − collateral',
+      'pnlPercent = (value − collateral) / collateral × 100, never below −100',
+      'entryPrice: the fill prices averaged by contracts over the contracts still held',
+      "The order's cost is the fee exactly as deducted, not rounded up to the cent",
+      'a lot knocked out closes at its knockout',
+    ])
+      expect(text.includes(words), words).toBe(true);
+  });
+
   it('is one page of our own markup: no script, and nothing from another host', () => {
     expect(html).not.toMatch(/<script|<iframe|<img/);
     expect(html).not.toMatch(/(src|href)="https?:/);
