@@ -108,22 +108,22 @@ test('a history made at the desk: History and Portfolio agree, exposure adds up,
   await expect(positionRow(page, open)).toBeVisible({ timeout: 30_000 });
   await expect(positionRow(page, boosted)).toBeVisible({ timeout: 30_000 });
 
-  // History: three rows; the game held to the end is computed from the orders; the realized
-  // total is the rows added up.
+  // History: three rows, each from the exchange's figures (the game held to the end: its payout
+  // less the cost basis Positions showed after both buys); the realized total is the rows added
+  // up.
   await show(page, 'History');
   await expect(settlementRows(page)).toHaveCount(3, { timeout: 60_000 });
   await expect(historyTotals(page)).toHaveAttribute('aria-busy', 'false');
   const cells = (n: number) =>
     settlementRows(page).locator(`[role="gridcell"]:nth-child(${n})`).allInnerTexts();
   const sources = await cells(8);
-  expect(sources.filter((t) => t.includes('exchange'))).toHaveLength(2);
-  expect(sources.filter((t) => t.includes('your orders'))).toHaveLength(1);
+  expect(sources.filter((t) => t.includes('exchange'))).toHaveLength(3);
   const pnls = (await cells(7)).map(amountOf);
   expect(pnls).toHaveLength(3);
   const historyRealized = amountOf(await figureIn(historyTotals(page), 'Realized P&L').innerText());
   expect(cmp(historyRealized, add(...pnls)), `${historyRealized} = ${pnls.join(' + ')}`).toBe(0);
 
-  // The held bet's detail shows the arithmetic: payout less the basis of the two buys.
+  // The held bet's detail shows the arithmetic: payout less the basis, the two buys its check.
   await settlementRows(page).filter({ hasText: 'Settled' }).click();
   const detail = page.getByRole('dialog');
   await expect(detail.getByRole('heading', { name: 'How the P&L was worked out' })).toBeVisible();

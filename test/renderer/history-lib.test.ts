@@ -131,7 +131,7 @@ describe('history in words', () => {
   });
 
   test('every P&L says where it comes from, with why when it is unknown', () => {
-    expect(pnlSourceSentence('exchange', null)).toBe('P&L reported by the exchange.');
+    expect(pnlSourceSentence('exchange', null)).toBe('P&L from the exchange’s figures.');
     expect(pnlSourceSentence('orders', null)).toBe('P&L computed from your orders.');
     expect(pnlSourceSentence('unknown', 'The orders predate the first sync.')).toBe(
       'P&L unknown, and not counted in the totals: The orders predate the first sync.',
@@ -139,7 +139,11 @@ describe('history in words', () => {
   });
 
   test('the exchange’s cost basis disagrees only beyond a cent', () => {
-    const at = { exchangeCostBasis: '3.00', exchangeCostBasisAt: null };
+    const at = {
+      basisSource: 'orders' as const,
+      exchangeCostBasis: '3.00',
+      exchangeCostBasisAt: null,
+    };
     expect(basisComparison({ ...at, difference: '0' })).toEqual({
       words: 'The exchange’s last cost basis, $3.00, agrees.',
       disagrees: false,
@@ -158,11 +162,36 @@ describe('history in words', () => {
       'Betdesk’s basis is $0.25 more',
     );
     expect(
-      basisComparison({ exchangeCostBasis: null, exchangeCostBasisAt: null, difference: null }),
+      basisComparison({
+        basisSource: 'orders',
+        exchangeCostBasis: null,
+        exchangeCostBasisAt: null,
+        difference: null,
+      }),
     ).toEqual({
       words: 'The exchange never reported a cost basis for this position to Betdesk.',
       disagrees: false,
     });
+  });
+
+  test('where the exchange’s cost basis is the figure, the orders are its check', () => {
+    const at = {
+      basisSource: 'exchange' as const,
+      exchangeCostBasis: '3.94',
+      exchangeCostBasisAt: null,
+    };
+    expect(basisComparison({ ...at, difference: '0' }).words).toBe(
+      'The exchange’s cost basis, $3.94, agrees with your orders.',
+    );
+    expect(basisComparison({ ...at, difference: '-0.97' })).toEqual({
+      words:
+        'The exchange’s cost basis, $3.94, disagrees: your orders give $0.97 less. ' +
+        'The exchange’s figure stands; the difference is logged.',
+      disagrees: true,
+    });
+    expect(basisComparison({ ...at, difference: null }).words).toBe(
+      'The exchange’s cost basis, $3.94, is the figure; your orders cannot check it.',
+    );
   });
 
   test('the P&L of past bets being worked out, and the bets left out, in words', () => {

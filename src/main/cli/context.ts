@@ -21,6 +21,7 @@ import {
   type OpenedStore,
 } from '../data/store-file.js';
 import type { Credentials, CredentialsSource } from '../client/index.js';
+import { RealizedBackfill } from '../pnl/backfill.js';
 import { SAY_AFTER_MS, sayStart, StartTracker } from '../start/index.js';
 import { ioCodeOf, writeFaultOf, type BackupSchedule, type Store } from '../store/index.js';
 import type { ReconcileReport } from '../trading/index.js';
@@ -73,8 +74,22 @@ export async function openAccounts(
   const { store, news } = opened;
   for (const notice of news) out.say(notice.message);
   const backups = await backupIfDue(opened, out);
+  await workOutPastBets(store, out);
   const accounts = openAccountRegistry(store, io.env['BETDESK_KEYCHAIN_SERVICE'] ?? 'Betdesk');
   return { store, accounts, backups };
+}
+
+/**
+ * The realized P&L an upgrade left to work out (docs/pnl.md, "The upgrade"), worked out before
+ * the command reads the store, as the app does on a worker while it runs: an export of an
+ * upgraded store would otherwise call those rows unknown. Said on stderr: how many, and done.
+ */
+async function workOutPastBets(store: Store, out: Output): Promise<void> {
+  if (store.settlementRealized.backfillFrom() === null) return;
+  const total = store.settlementRealized.pendingCount();
+  out.say(`betdesk: working out the P&L of ${total} past bets…`);
+  await new RealizedBackfill(store).start();
+  out.say('betdesk: the P&L of past bets is worked out.');
 }
 
 /**

@@ -14,6 +14,8 @@ export interface OutcomeRow {
   type: SettlementType;
   contracts: number;
   settledAt: number;
+  /** The exchange's `pnl` (CLOSED, KNOCKED_OUT), micro-dollars; null when it sent none. */
+  pnlMicros: number | null;
 }
 
 /** A SETTLEMENT row to work out. */

@@ -12,7 +12,7 @@ import type { Order } from '../../shared/api/schemas.js';
 import { toMicros } from '../../shared/money.js';
 import type { LastCostBasis, OutcomeRow, RealizedFigure, SettlementToWorkOut } from './types.js';
 import { moneyText } from './amounts.js';
-import { REALIZED_METHOD, replayBasis, type KnownBasis } from './replay.js';
+import { replayBasis, type ExitRows, type KnownBasis } from './replay.js';
 
 /** A disagreement with the exchange's last costBasis beyond this is kept and shown: a cent. */
 export const TOLERANCE_MICROS = 10_000;
@@ -42,16 +42,24 @@ export interface WorkOutSources {
 /** How a known figure was reached: the bridge's RealizedWorking. */
 export interface Working {
   method: string;
-  boughtContracts: number;
-  boughtCost: string;
-  soldContracts: number;
-  soldCost: string;
+  /** Whose cost basis the figure uses. */
+  basisSource: 'exchange' | 'orders';
+  /** The orders' arithmetic; null (all four) when the orders cannot give the basis. */
+  boughtContracts: number | null;
+  boughtCost: string | null;
+  soldContracts: number | null;
+  soldCost: string | null;
+  ordersCostBasis: string | null;
+  /** Why the orders cannot give it; null when they do. */
+  ordersUnknown: string | null;
   settledContracts: number;
+  /** The basis the figure uses. */
   costBasis: string;
   payout: string;
   realizedPnl: string;
   exchangeCostBasis: string | null;
   exchangeCostBasisAt: number | null;
+  /** ordersCostBasis − exchangeCostBasis, when both are known. */
   difference: string | null;
 }
 
@@ -60,6 +68,11 @@ export interface WorkedOut {
   /** Null when the figure is unknown. */
   working: Working | null;
 }
+
+/** Said when the exchange's cost basis is the figure (RealizedWorking.method). */
+export const EXCHANGE_METHOD =
+  'The payout less the cost basis GET /positions reported for exactly the contracts that ' +
+  'settled, read after the position’s last trade; the orders are the check.';
 
 /** The realized P&L of one SETTLEMENT row. */
 export function workOut(src: WorkOutSources, row: SettlementToWorkOut): WorkedOut {
@@ -81,45 +94,76 @@ export function workOut(src: WorkOutSources, row: SettlementToWorkOut): WorkedOu
   const own = src
     .rowsBetween(accountId, contractId, outcome, lastBuy, settledAt)
     .filter((r) => r.id !== row.id);
+  const mine = orders.filter((o) => o.createdAt > since);
   const result = replayBasis({
-    fills: orders
-      .filter((o) => o.createdAt > since)
-      .map((o) => ({
-        side: o.side,
-        contracts: o.contracts,
-        cost: o.cost,
-        ...(o.knockout === undefined ? {} : { knockout: o.knockout }),
-      })),
-    knockedOut: own.reduce((n, r) => (r.type === 'KNOCKED_OUT' ? n + r.contracts : n), 0),
+    fills: mine.map((o) => ({
+      side: o.side,
+      contracts: o.contracts,
+      cost: o.cost,
+      ...(o.knockout === undefined ? {} : { knockout: o.knockout }),
+      ...(o.proceeds === undefined ? {} : { proceeds: o.proceeds }),
+    })),
+    closed: exitRows(own, 'CLOSED'),
+    knocked: exitRows(own, 'KNOCKED_OUT'),
     settled: row.contracts,
   });
-  if (!result.known) return unknown(result.reason);
-
-  const basisMicros = toMicros(result.costBasis);
-  const realizedMicros = row.payoutMicros - basisMicros;
+  const lastFill = mine.reduce((t, o) => Math.max(t, o.updatedAt), since);
   const last = src.lastCostBasis(accountId, contractId, outcome);
-  // Comparable only when it was read during this position's life, holding what settled.
+  // The exchange's: read during this position's life, after its last trade, holding what settled.
   const seen =
     last !== undefined &&
     last.contracts === row.contracts &&
     last.updatedAt > since &&
+    last.updatedAt >= lastFill &&
     last.updatedAt <= settledAt
       ? last
       : undefined;
-  const differenceMicros = seen === undefined ? null : basisMicros - toMicros(seen.costBasis);
+  if (!result.known && seen === undefined) return unknown(result.reason);
+
+  const ordersBasis = result.known ? result.costBasis : null;
+  const costBasis = seen?.costBasis ?? ordersBasis!;
+  const basisMicros = toMicros(costBasis);
+  const realizedMicros = row.payoutMicros - basisMicros;
+  const differenceMicros =
+    seen === undefined || ordersBasis === null
+      ? null
+      : toMicros(ordersBasis) - toMicros(seen.costBasis);
   const disagrees = differenceMicros !== null && Math.abs(differenceMicros) > TOLERANCE_MICROS;
   return {
     figure: {
       realizedMicros,
       basisMicros,
-      pnlSource: 'orders',
-      pnlNote:
-        disagrees && seen !== undefined
-          ? disagreementNote(result.costBasis, seen.costBasis, differenceMicros)
-          : null,
+      pnlSource: seen === undefined ? 'orders' : 'exchange',
+      pnlNote: disagrees ? disagreementNote(ordersBasis!, costBasis, differenceMicros) : null,
     },
-    working: working(result, row, realizedMicros, seen, differenceMicros),
+    working: {
+      method: seen === undefined ? (result as KnownBasis).method : EXCHANGE_METHOD,
+      basisSource: seen === undefined ? 'orders' : 'exchange',
+      boughtContracts: result.known ? result.boughtContracts : null,
+      boughtCost: result.known ? result.boughtCost : null,
+      soldContracts: result.known ? result.soldContracts : null,
+      soldCost: result.known ? result.soldCost : null,
+      ordersCostBasis: ordersBasis,
+      ordersUnknown: result.known ? null : result.reason,
+      settledContracts: row.contracts,
+      costBasis: moneyText(basisMicros),
+      payout: moneyText(row.payoutMicros),
+      realizedPnl: moneyText(realizedMicros),
+      exchangeCostBasis: seen?.costBasis ?? null,
+      exchangeCostBasisAt: seen?.seenAt ?? null,
+      difference: differenceMicros === null ? null : moneyText(differenceMicros),
+    },
   };
+}
+
+/** The position's rows of one type, summed; undefined when it has none. */
+function exitRows(rows: readonly OutcomeRow[], type: OutcomeRow['type']): ExitRows | undefined {
+  const of = rows.filter((r) => r.type === type);
+  if (of.length === 0) return undefined;
+  const pnl = of.some((r) => r.pnlMicros === null)
+    ? null
+    : moneyText(of.reduce((sum, r) => sum + r.pnlMicros!, 0));
+  return { contracts: of.reduce((n, r) => n + r.contracts, 0), pnl };
 }
 
 function unknown(reason: string): WorkedOut {
@@ -129,32 +173,9 @@ function unknown(reason: string): WorkedOut {
   };
 }
 
-function working(
-  r: KnownBasis,
-  row: SettlementToWorkOut,
-  realizedMicros: number,
-  seen: LastCostBasis | undefined,
-  differenceMicros: number | null,
-): Working {
-  return {
-    method: REALIZED_METHOD,
-    boughtContracts: r.boughtContracts,
-    boughtCost: r.boughtCost,
-    soldContracts: r.soldContracts,
-    soldCost: r.soldCost,
-    settledContracts: row.contracts,
-    costBasis: r.costBasis,
-    payout: moneyText(row.payoutMicros ?? 0),
-    realizedPnl: moneyText(realizedMicros),
-    exchangeCostBasis: seen?.costBasis ?? null,
-    exchangeCostBasisAt: seen?.seenAt ?? null,
-    difference: differenceMicros === null ? null : moneyText(differenceMicros),
-  };
-}
-
-function disagreementNote(basis: string, exchange: string, differenceMicros: number): string {
+function disagreementNote(orders: string, exchange: string, differenceMicros: number): string {
   return (
-    `Your orders give a cost basis of ${basis}; the exchange last reported ${exchange} ` +
-    `(a difference of ${moneyText(differenceMicros)}). The figure uses your orders.`
+    `Your orders give a cost basis of ${orders}; the exchange reported ${exchange} ` +
+    `(a difference of ${moneyText(differenceMicros)}). The figure uses the exchange's.`
   );
 }

@@ -8,32 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../../src/main/root/services.js';
 import type { Fixture, SettlementRow } from '../../../src/shared/ipc/contract.js';
 import { add, cmp, dec, sub } from '../../../src/shared/money.js';
-import { until } from '../../harness/wait.js';
-import { AppHarness } from './support.js';
+import { EXCHANGE_METHOD } from '../../../src/main/pnl/work-out.js';
+import { AppHarness, PaperDesk, waitFor } from './support.js';
 
 const app = new AppHarness('realized');
-
-/** What `read` answers once `ok` takes it (polled; harness `until`). */
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  await until(what, async () => ok((last = await read())), 60_000, 100);
-  return last as T;
-}
-
-let bets = 0;
-async function market(s: AppServices, f: Fixture, side: 'BUY' | 'SELL', qty: string) {
-  const id = `bd-real-${Date.now().toString(36)}-${++bets}`;
-  await s.call('order:place', {
-    clientOrderId: id,
-    type: 'MARKET',
-    bet: { contractId: f.contractId, outcome: f.homeTeam, side, qty, unit: 'BASE', boost: 0 },
-  });
-  return waitFor(
-    () => s.call('orders:get', { clientOrderId: id }).then((r) => r.row),
-    (r) => r?.status === 'FILLED',
-    `${id} filled`,
-  );
-}
 
 const rowsOf = async (s: AppServices) =>
   (await s.call('history:list', { filter: {}, sort: 'time', limit: 100, offset: 0 })).rows;
@@ -42,17 +20,15 @@ const settlementOn = (rows: SettlementRow[], f: Fixture) =>
 
 describe('realized P&L of bets held to the end', () => {
   let services: AppServices;
+  let desk: PaperDesk;
   let fixtures: Fixture[];
   beforeAll(async () => {
     ({ services } = await app.start());
-    const all = { openOnly: true, limit: 100, offset: 0 };
-    await waitFor(
-      () => services.call('fixtures:list', all),
-      (p) => p.total > 3,
-      'fixtures',
-    );
-    fixtures = (await services.call('fixtures:list', all)).fixtures;
+    desk = await new PaperDesk(services).open();
+    fixtures = desk.fixtures;
   }, 120_000);
+  const market = (_: AppServices, f: Fixture, side: 'BUY' | 'SELL', qty: string) =>
+    desk.market(f, side, qty);
   afterAll(app.cleanup);
 
   it('is payout − basis after two buys and a partial sell, the basis the exchange’s own', async () => {
@@ -75,7 +51,7 @@ describe('realized P&L of bets held to the end', () => {
 
     const rows = await waitFor(
       () => rowsOf(services),
-      (r) => settlementOn(r, f)?.pnlSource === 'orders',
+      (r) => settlementOn(r, f)?.pnlSource === 'exchange',
       'the SETTLEMENT worked out',
     );
     const settled = settlementOn(rows, f)!;
@@ -85,15 +61,14 @@ describe('realized P&L of bets held to the end', () => {
     expect(settled.pnlNote).toBeNull();
     expect(closed).toMatchObject({ pnlSource: 'exchange', realizedPnl: closed.pnl });
     // The two rows add up to the whole bet, within the cent each row is rounded to.
-    const whole = sub(
-      add(settled.payout!, sold!.proceeds ?? '0'),
-      add(...buys.map((b) => b!.cost!)),
-    );
+    const whole = sub(add(settled.payout!, sold.proceeds ?? '0'), add(...buys.map((b) => b.cost!)));
     const rowsSum = add(closed.realizedPnl!, settled.realizedPnl!);
     expect(dec(sub(whole, rowsSum)).abs().lte('0.01')).toBe(true);
 
     const detail = await services.call('history:detail', { id: settled.id });
     expect(detail.working).toMatchObject({
+      basisSource: 'exchange',
+      ordersCostBasis: position.costBasis,
       boughtContracts: 10,
       soldContracts: 4,
       settledContracts: 6,
@@ -103,7 +78,7 @@ describe('realized P&L of bets held to the end', () => {
       exchangeCostBasis: position.costBasis,
       difference: '0.00',
     });
-    expect(detail.working!.method).toMatch(/^Oldest contracts first/);
+    expect(detail.working!.method).toBe(EXCHANGE_METHOD);
 
     const summary = await services.call('history:summary', { filter: {}, timeZone: 'UTC' });
     const known = rows.filter((r) => r.realizedPnl !== null).map((r) => r.realizedPnl!);
@@ -138,7 +113,7 @@ describe('realized P&L of bets held to the end', () => {
     await services.call('history:resync', {});
     const after = await waitFor(
       () => rowsOf(services),
-      (r) => settlementOn(r, f)?.pnlSource === 'orders',
+      (r) => (settlementOn(r, f)?.pnlSource ?? 'unknown') !== 'unknown',
       'the SETTLEMENT known after the resync',
     );
     const row = settlementOn(after, f)!;

@@ -14,9 +14,11 @@ import type {
   BetTerms,
   Fixture,
   IpcEvent,
+  OrderRow,
   PlaceOrder,
 } from '../../../src/shared/ipc/contract.js';
 import type { Sandbox } from '../../exchange/harness.js';
+import { until } from '../../harness/wait.js';
 
 export interface Seen {
   event: IpcEvent;
@@ -112,4 +114,66 @@ export async function addLiveAccount(
     apiKey: key.apiKey,
     secret: key.secret,
   });
+}
+
+/** What `read` answers once `ok` takes it, polled every 100 ms for up to a minute. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+): Promise<T> {
+  let last: T | undefined;
+  await until(what, async () => ok((last = await read())), 60_000, 100);
+  return last as T;
+}
+
+/**
+ * Paper mode driven as a user would at the desk (docs/pnl.md's tests): the open fixtures, the
+ * index of a fixture's home team set through the practice controls, MARKET orders on it waited
+ * for until FILLED.
+ */
+export class PaperDesk {
+  readonly services: AppServices;
+  fixtures: Fixture[] = [];
+  #bets = 0;
+
+  constructor(services: AppServices) {
+    this.services = services;
+  }
+
+  /** Waits for the seeded fixtures; call once before the tests. */
+  async open(): Promise<this> {
+    const all = { openOnly: true, limit: 100, offset: 0 };
+    const page = await waitFor(
+      () => this.services.call('fixtures:list', all),
+      (p) => p.total > 3,
+      'fixtures',
+    );
+    this.fixtures = page.fixtures;
+    return this;
+  }
+
+  /** The index of the fixture's home team set to `indexPrice`. */
+  price(f: Fixture, indexPrice: string) {
+    return this.services.call('practice:price', {
+      contractId: f.contractId,
+      outcome: f.homeTeam,
+      indexPrice,
+    });
+  }
+
+  /** A MARKET order on the home team, filled and synced. */
+  async market(f: Fixture, side: 'BUY' | 'SELL', qty: string, boost = 0): Promise<OrderRow> {
+    const id = `bd-paper-${Date.now().toString(36)}-${++this.#bets}`;
+    await this.services.call('order:place', {
+      clientOrderId: id,
+      type: 'MARKET',
+      bet: { contractId: f.contractId, outcome: f.homeTeam, side, qty, unit: 'BASE', boost },
+    });
+    return waitFor(
+      () => this.services.call('orders:get', { clientOrderId: id }).then((r) => r.row!),
+      (r) => r?.status === 'FILLED',
+      `${id} filled`,
+    );
+  }
 }

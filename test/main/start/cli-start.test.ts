@@ -62,19 +62,37 @@ describe('the CLI opening an older store', () => {
     expect(lines[2]).toMatch(/^betdesk: backing up your store before upgrading it, \d+ s$/);
     expect(lines.filter((l) => l.includes('upgrading your store'))).toEqual([
       expect.stringMatching(
-        /^betdesk: upgrading your store: step 1 of 3 \(equity points\), \d+ s$/,
+        /^betdesk: upgrading your store: step 1 of 4 \(equity points\), \d+ s$/,
       ),
       expect.stringMatching(
-        /^betdesk: upgrading your store: step 2 of 3 \(price history\), \d+ s$/,
+        /^betdesk: upgrading your store: step 2 of 4 \(price history\), \d+ s$/,
       ),
-      expect.stringMatching(/^betdesk: upgrading your store: step 3 of 3 \(guardians\), \d+ s$/),
+      expect.stringMatching(/^betdesk: upgrading your store: step 3 of 4 \(guardians\), \d+ s$/),
+      expect.stringMatching(
+        /^betdesk: upgrading your store: step 4 of 4 \(realized P&L, again\), \d+ s$/,
+      ),
     ]);
-    expect(lines.at(-1)).toMatch(/^betdesk: ready, \d+ s$/);
+    // Then the P&L of the settled bets is worked out before the command reads the store.
+    expect(lines.slice(-3)).toEqual([
+      expect.stringMatching(/^betdesk: ready, \d+ s$/),
+      expect.stringMatching(/^betdesk: working out the P&L of \d+ past bets…$/),
+      'betdesk: the P&L of past bets is worked out.',
+    ]);
 
     const after = openWriter(db);
     try {
       expect(schemaVersion(after)).toBe(latestVersion());
       expect(after.prepare('SELECT count(*) FROM settlements').pluck().get()).toBe(2000);
+      // None is left as the upgrade left it: unknown without a reason.
+      const left = after
+        .prepare(
+          `SELECT count(*) FROM settlements
+           WHERE type = 'SETTLEMENT' AND pnl_source = 'unknown' AND pnl_note IS NULL`,
+        )
+        .pluck()
+        .get();
+      expect(left).toBe(0);
+      expect(after.prepare('SELECT count(*) FROM realized_backfill').pluck().get()).toBe(0);
     } finally {
       after.close();
     }

@@ -52,21 +52,24 @@ const DISPUTED = settlementRow({
   price: null,
   pnl: null,
   payout: '10.00',
-  realizedPnl: '4.80',
-  costBasis: '5.20',
-  pnlSource: 'orders',
-  pnlNote: 'Differs from the exchange’s last cost basis by $0.20.',
+  realizedPnl: '5.00',
+  costBasis: '5.00',
+  pnlSource: 'exchange',
+  pnlNote: 'Your orders give a cost basis of 5.20; the exchange reported 5.00.',
   settledAt: NOW - 180_000,
 });
 const ROWS: SettlementRow[] = [HELD, CLOSED, OLD, DISPUTED];
 
 const WORKING = realizedWorking();
+/** The exchange's cost basis is the figure; the orders give $0.20 more. */
 const WORKING_DISPUTED = realizedWorking({
+  basisSource: 'exchange',
   boughtCost: '8.67',
   soldCost: '3.47',
-  costBasis: '5.20',
+  ordersCostBasis: '5.20',
+  costBasis: '5.00',
   payout: '10.00',
-  realizedPnl: '4.80',
+  realizedPnl: '5.00',
   exchangeCostBasis: '5.00',
   difference: '0.20',
 });
@@ -152,7 +155,7 @@ test('every row shows its realized P&L and where it comes from, in words and a m
   await expect.element(cells(1).nth(7)).toHaveTextContent('◆ exchange');
   await expect
     .element(cells(1).nth(7))
-    .toHaveAccessibleDescription('P&L reported by the exchange.');
+    .toHaveAccessibleDescription('P&L from the exchange’s figures.');
 });
 
 test('an unknown row says so, with why as its description; a disagreement is flagged', async () => {
@@ -165,13 +168,12 @@ test('an unknown row says so, with why as its description; a disagreement is fla
       'P&L unknown, and not counted in the totals: The orders that built this position are ' +
         'older than the first sync.',
     );
-  await expect
-    .element(cells(3).nth(7))
-    .toHaveTextContent('Σ your orders ≠ (differs from the exchange)');
+  await expect.element(cells(3).nth(7)).toHaveTextContent('◆ exchange ≠ (your orders differ)');
   await expect
     .element(cells(3).nth(7))
     .toHaveAccessibleDescription(
-      'P&L computed from your orders: Differs from the exchange’s last cost basis by $0.20.',
+      'P&L from the exchange’s figures: Your orders give a cost basis of 5.20; the exchange ' +
+        'reported 5.00.',
     );
 });
 
@@ -221,12 +223,20 @@ test('a settlement held to the end shows the arithmetic from its orders', async 
   await expect.element(detail().getByRole('cell', { name: 'bd-buy' })).toBeVisible();
 });
 
-test('a cost basis the exchange disagrees with by more than a cent is worded as a disagreement', async () => {
+test('the exchange’s cost basis is the figure, the orders its check, a disagreement in words', async () => {
   await row(3).click();
+  const table = detail().getByRole('table', { name: 'How the P&L was worked out' });
+  const lines = table.getByRole('row');
+  await expect
+    .element(lines.nth(3))
+    .toHaveTextContent('= Cost basis from your orders (the check)6$5.20');
+  await expect.element(lines.nth(4)).toHaveTextContent('Cost basis reported by the exchange6$5.00');
+  await expect.element(lines.nth(6)).toHaveTextContent('less the cost basis−$5.00');
+  await expect.element(lines.nth(7)).toHaveTextContent('= Realized P&L+$5.00 profit');
   await expect
     .element(detail())
     .toHaveTextContent(
-      /Disagreement: The exchange’s last cost basis, \$5\.00 .*disagrees: Betdesk’s basis is \$0\.20 more\./,
+      /Disagreement: The exchange’s cost basis, \$5\.00 .*disagrees: your orders give \$0\.20 more\. The exchange’s figure stands/,
     );
 });
 
@@ -255,7 +265,7 @@ test('asked to show History with a settlement id, the screen opens that settleme
   await expect
     .element(detail().getByRole('heading', { level: 2 }))
     .toHaveTextContent('Settled · ARS · ARS v CHE');
-  await expect.element(detail()).toHaveTextContent('= Realized P&L+$4.80 profit');
+  await expect.element(detail()).toHaveTextContent('= Realized P&L+$5.00 profit');
   await userEvent.keyboard('{Escape}');
   await expect.element(detail()).not.toBeInTheDocument();
 });

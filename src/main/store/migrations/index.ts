@@ -14,6 +14,7 @@ import * as m006 from './006_realized_pnl.js';
 import * as m007 from './007_equity_points.js';
 import * as m008 from './008_price_history.js';
 import * as m009 from './009_guardians.js';
+import * as m010 from './010_realized_again.js';
 
 export interface Migration {
   readonly version: number;
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   m007,
   m008,
   m009,
+  m010,
 ];
 
 export function latestVersion(list: readonly Migration[] = migrations): number {

@@ -28,7 +28,7 @@ export class SettlementRealizedRepo {
   ): OutcomeRow[] {
     return this.#sql
       .get(
-        `SELECT id, type, contracts, timestamp_ms AS settledAt
+        `SELECT id, type, contracts, timestamp_ms AS settledAt, pnl_micros AS pnlMicros
          FROM settlements INDEXED BY settlements_by_contract
          WHERE account_id = ? AND contract_id = ? AND outcome = ?
            AND timestamp_ms >= ? AND timestamp_ms <= ?`,
@@ -82,28 +82,29 @@ export class SettlementRealizedRepo {
   }
 
   /**
-   * The next rows not worked out yet (an upgraded store's SETTLEMENT rows), by id: the
-   * backfill's queue (`realized_backfill`, migration 006) from `afterId` on, walked by id.
+   * The next rows to work out (an upgraded store's SETTLEMENT rows), by id: the backfill's queue
+   * (`realized_backfill`, migrations 006 and 010) from `afterId` on, walked by id. A row whose
+   * basis is the exchange's was worked out by the current method as it was stored.
    */
   pending(afterId: number, limit: number): SettlementToWorkOut[] {
     return this.#sql
       .get(
         `SELECT ${TO_WORK_OUT} FROM settlements
          WHERE id > ? AND id <= (SELECT until_id FROM realized_backfill)
-           AND type = 'SETTLEMENT' AND pnl_source = 'unknown' AND pnl_note IS NULL
+           AND type = 'SETTLEMENT' AND pnl_source != 'exchange'
          ORDER BY id LIMIT ?`,
       )
       .all(afterId, limit) as SettlementToWorkOut[];
   }
 
   /**
-   * How many rows are not worked out yet, at most: the unknown SETTLEMENT rows the slots count
-   * (a few lookups, not a scan), while the backfill's queue is open; 0 once it is done.
+   * How many rows are left to work out, at most: the SETTLEMENT rows the slots count (a few
+   * lookups, not a scan), while the backfill's queue is open; 0 once it is done.
    */
   pendingCount(): number {
     return this.#sql
       .get(
-        `SELECT coalesce(sum(unknown), 0) FROM settlement_slots
+        `SELECT coalesce(sum(n), 0) FROM settlement_slots
          WHERE type = 'SETTLEMENT' AND EXISTS (SELECT 1 FROM realized_backfill)`,
       )
       .pluck()

@@ -40,11 +40,11 @@ export const SORT_WORDS = { time: 'Newest first', pnl: 'Largest realized P&L fir
 
 /**
  * Where a realized P&L comes from (docs/pnl.md), so the source never rests on colour: a mark,
- * `short` words for the list's column, and `long` ones for a sentence ("P&L reported by the
- * exchange").
+ * `short` words for the list's column, and `long` ones for a sentence ("P&L from the exchange’s
+ * figures": a close's or knockout's own P&L, or a payout less the exchange's cost basis).
  */
 export const PNL_SOURCE_WORDS: Record<PnlSource, { mark: string; short: string; long: string }> = {
-  exchange: { mark: '◆', short: 'exchange', long: 'reported by the exchange' },
+  exchange: { mark: '◆', short: 'exchange', long: 'from the exchange’s figures' },
   orders: { mark: 'Σ', short: 'your orders', long: 'computed from your orders' },
   unknown: { mark: '?', short: 'unknown', long: 'unknown, and not counted in the totals' },
 };
@@ -62,11 +62,15 @@ export function pnlSourceSentence(source: PnlSource, note: string | null): strin
 const CENT = '0.01';
 
 /**
- * How Betdesk's cost basis compares with the last one the exchange reported, in one sentence:
+ * How the orders' cost basis compares with the last one the exchange reported, in one sentence:
  * a disagreement beyond a cent, agreement within it, or that the exchange never reported one.
+ * When the exchange's is the figure (basisSource), the orders are the check, and the words say so.
  */
 export function basisComparison(
-  w: Pick<RealizedWorking, 'exchangeCostBasis' | 'exchangeCostBasisAt' | 'difference'>,
+  w: Pick<
+    RealizedWorking,
+    'basisSource' | 'exchangeCostBasis' | 'exchangeCostBasisAt' | 'difference'
+  >,
 ): { words: string; disagrees: boolean } {
   if (w.exchangeCostBasis === null) {
     return {
@@ -76,20 +80,34 @@ export function basisComparison(
   }
   const when =
     w.exchangeCostBasisAt === null ? '' : ` (read ${settledTime(w.exchangeCostBasisAt)})`;
-  const reported = `The exchange’s last cost basis, ${money(w.exchangeCostBasis)}${when},`;
-  if (w.difference === null) return { words: `${reported} was reported.`, disagrees: false };
+  const used = w.basisSource === 'exchange';
+  const reported = used
+    ? `The exchange’s cost basis, ${money(w.exchangeCostBasis)}${when},`
+    : `The exchange’s last cost basis, ${money(w.exchangeCostBasis)}${when},`;
+  if (w.difference === null) {
+    return {
+      words: used
+        ? `${reported} is the figure; your orders cannot check it.`
+        : `${reported} was reported.`,
+      disagrees: false,
+    };
+  }
   const diff = dec(w.difference);
   if (diff.abs().gt(CENT)) {
     const way = diff.isNegative() ? 'less' : 'more';
     return {
       words:
-        `${reported} disagrees: Betdesk’s basis is ${money(diff.abs().toString())} ${way}. ` +
-        'The figure from your orders stands; the difference is logged.',
+        `${reported} disagrees: ${used ? 'your orders give' : 'Betdesk’s basis is'} ` +
+        `${money(diff.abs().toString())} ${way}. ` +
+        (used
+          ? 'The exchange’s figure stands; the difference is logged.'
+          : 'The figure from your orders stands; the difference is logged.'),
       disagrees: true,
     };
   }
+  const agrees = diff.isZero() ? 'agrees' : 'agrees to within a cent';
   return {
-    words: diff.isZero() ? `${reported} agrees.` : `${reported} agrees to within a cent.`,
+    words: used ? `${reported} ${agrees} with your orders.` : `${reported} ${agrees}.`,
     disagrees: false,
   };
 }

@@ -65,9 +65,11 @@ export type HistoryQuery = Static<typeof HistoryQuery>;
 // ---------------------------------------------------------------- rows
 
 /**
- * Where a realized P&L comes from: `exchange` (the pnl of a CLOSED or KNOCKED_OUT row), `orders`
- * (a SETTLEMENT's payout − the cost basis rebuilt from the account's orders), `unknown` (a
- * SETTLEMENT whose orders are not all in the store, or not worked out yet after an upgrade).
+ * Where a realized P&L comes from (docs/pnl.md): `exchange` (the pnl of a CLOSED or KNOCKED_OUT
+ * row, or a SETTLEMENT's payout − the costBasis the exchange reported for exactly the contracts
+ * that settled), `orders` (a SETTLEMENT's payout − the cost basis worked out from the account's
+ * orders and the exchange's rows), `unknown` (a SETTLEMENT the store cannot know, or not worked
+ * out yet after an upgrade).
  */
 export const PNL_SOURCES = ['exchange', 'orders', 'unknown'] as const;
 export type PnlSource = (typeof PNL_SOURCES)[number];
@@ -91,15 +93,15 @@ export const SettlementRow = Closed({
       'null when unknown.',
   ),
   costBasis: NullableDec(
-    'SETTLEMENT: what the settled contracts cost, from your orders; null when unknown and on ' +
-      'the other types.',
+    "SETTLEMENT: what the settled contracts cost (the exchange's costBasis or the orders', see " +
+      'pnlSource); null when unknown and on the other types.',
   ),
   pnlSource: Literals(PNL_SOURCES),
   pnlNote: Nullable(
     Type.String({
       description:
-        "unknown: why, in words. Also set when the figure disagrees with the exchange's last " +
-        'costBasis by more than a cent (the figure stands, the note says by how much).',
+        "unknown: why, in words. Also set when the exchange's costBasis and the orders' disagree " +
+        "by more than a cent (the exchange's figure stands, the note says by how much).",
     }),
   ),
 });
@@ -121,20 +123,28 @@ export type SettlementRef = Static<typeof SettlementRef>;
  * (their P&L is the exchange's own) and when the row is unknown (`pnlNote` says why).
  */
 export const RealizedWorking = Closed({
-  method: Type.String({ description: 'The method in words, e.g. "oldest contracts sold first".' }),
-  boughtContracts: Count('Contracts bought by the orders, before sells and knockouts.'),
-  boughtCost: Dec('What those buys cost, fees included.'),
-  soldContracts: Count('Contracts sold or knocked out before the result.'),
-  soldCost: Dec('The part of the cost those contracts carried away.'),
+  method: Type.String({ description: 'The method in words (docs/pnl.md).' }),
+  // Whose cost basis the figure uses: the exchange's, read for exactly the contracts that
+  // settled, or the one worked out from the orders (docs/pnl.md).
+  basisSource: Literals(['exchange', 'orders'] as const),
+  boughtContracts: Nullable(Count('Contracts bought by the orders, before sells and knockouts.')),
+  boughtCost: NullableDec('What those buys cost, fees included.'),
+  soldContracts: Nullable(Count('Contracts sold or knocked out before the result.')),
+  soldCost: NullableDec('The part of the cost those contracts carried away.'),
+  ordersCostBasis: NullableDec(
+    'boughtCost − soldCost: the basis from the orders; null (with the four above) when the ' +
+      'orders cannot give it.',
+  ),
+  ordersUnknown: Nullable(Type.String({ description: 'Why the orders cannot give the basis.' })),
   settledContracts: Count("Contracts left to settle: the row's contracts."),
-  costBasis: Dec('boughtCost − soldCost: the basis of the settled contracts.'),
+  costBasis: Dec('The basis the figure uses (see basisSource).'),
   payout: Dec("The row's payout."),
   realizedPnl: Dec('payout − costBasis.'),
   exchangeCostBasis: NullableDec(
     'The last costBasis GET /positions reported for this position; null when never seen.',
   ),
   exchangeCostBasisAt: Nullable(Millis('When that costBasis was read.')),
-  difference: NullableDec('costBasis − exchangeCostBasis; null when that is unknown.'),
+  difference: NullableDec('ordersCostBasis − exchangeCostBasis; null when either is unknown.'),
 });
 export type RealizedWorking = Static<typeof RealizedWorking>;
 
