@@ -54,6 +54,7 @@ function position(over: Partial<PositionRow>): PositionRow {
     costBasis: '67.20',
     value: '61.44',
     pnl: '-5.76',
+    exchangePnl: '-5.76',
     pnlPercent: '-8.57',
     maxPayout: '120.00',
     boosted: true,
@@ -65,6 +66,7 @@ function position(over: Partial<PositionRow>): PositionRow {
     nearLevel: null,
     updatedAt: Date.now(),
     heldSince: null,
+    lots: null,
     ...over,
   };
 }

@@ -61,6 +61,7 @@ export function position(over: Partial<PositionRow> = {}): PositionRow {
     costBasis: '5.10',
     value: '6.00',
     pnl: '1.00',
+    exchangePnl: '1.00',
     pnlPercent: '20',
     maxPayout: '10.00',
     boosted: false,
@@ -72,6 +73,7 @@ export function position(over: Partial<PositionRow> = {}): PositionRow {
     nearLevel: null,
     updatedAt: NOW,
     heldSince: null,
+    lots: null,
     ...over,
   };
 }
@@ -229,10 +231,13 @@ export function settlementStore(n: number): (q: HistoryQuery) => HistoryPage {
 export function realizedWorking(over: Partial<RealizedWorking> = {}): RealizedWorking {
   return {
     method: 'average cost of the fills that built the position, fees included.',
+    basisSource: 'orders',
     boughtContracts: 10,
     boughtCost: '5.20',
     soldContracts: 4,
     soldCost: '2.08',
+    ordersCostBasis: '3.12',
+    ordersUnknown: null,
     settledContracts: 6,
     costBasis: '3.12',
     payout: '6.00',

@@ -5,13 +5,14 @@
  * inside, and how fresh the figures are. Read from the store, so it works while the exchange is
  * away.
  */
-import type { PositionRow, PositionsView } from '../../shared/ipc/contract.js';
+import type { PositionLot, PositionRow, PositionsView } from '../../shared/ipc/contract.js';
 import { dec, price } from '../../shared/money.js';
 import { knockoutDistance, readIndex, type IndexReading } from '../alerts/index.js';
 import type { Store, StoredPosition } from '../store/index.js';
 import { fixtureLookup } from './rows.js';
 import { STALE_AFTER_POLLS } from '../../shared/rules/freshness.js';
-import { heldSince } from '../../shared/rules/held-since.js';
+import { heldLots, replayLots } from '../../shared/rules/lots.js';
+import { unrealizedPnl } from '../../shared/rules/unrealized.js';
 
 /** Every order up to now and beyond (the local clock may trail the exchange's). */
 const MAX_TIME = Number.MAX_SAFE_INTEGER;
@@ -34,17 +35,17 @@ export function positionsView(
   opts: PositionsViewOptions,
 ): PositionsView {
   const fixture = fixtureLookup(store, accountId);
-  const positions = store.positions
-    .list(accountId)
-    .map((p) =>
-      positionRow(
-        p,
-        fixture(p.contractId),
-        opts.levels,
-        p.boosted ? readIndex(store, accountId, p) : undefined,
-        positionHeldSince(store, accountId, p),
-      ),
+  const positions = store.positions.list(accountId).map((p) => {
+    const { since, lots } = positionLots(store, accountId, p);
+    return positionRow(
+      p,
+      fixture(p.contractId),
+      opts.levels,
+      p.boosted ? readIndex(store, accountId, p) : undefined,
+      since,
+      lots,
     );
+  });
   return {
     accountId: opts.bridgeId,
     positions,
@@ -54,40 +55,56 @@ export function positionsView(
   };
 }
 
-/**
- * When each position open now began, kept per store: the view is built on every index read (about
- * once a second), and reading a position's orders each time would be work for nothing. An entry
- * holds while the position's figures are the same (its exchange time and knockout); any order
- * written to the store (the blotter feed) clears them all.
- */
-const heldSinceCache = new WeakMap<Store, Map<string, number | null>>();
-/** Entries kept at most: far more than a bettor's open positions. */
-const HELD_SINCE_ENTRIES = 2_000;
+/** What the stored orders say of a position: when it began, and its lots when they add up. */
+interface PositionLots {
+  since: number | null;
+  lots: PositionLot[] | null;
+}
 
-function positionHeldSince(store: Store, accountId: number, p: StoredPosition): number | null {
-  let cache = heldSinceCache.get(store);
+/**
+ * What the stored orders say of each position, kept per store: the view is built on every index
+ * read (about once a second), and reading a position's orders each time would be work for
+ * nothing. An entry holds while the position's figures are the same (its exchange time,
+ * contracts, cost basis and knockout); any order written to the store (the blotter feed) clears
+ * them all.
+ */
+const lotsCache = new WeakMap<Store, Map<string, PositionLots>>();
+/** Entries kept at most: far more than a bettor's open positions. */
+const LOTS_ENTRIES = 2_000;
+
+/**
+ * When the position open now began, and the lots it holds, rebuilt from its stored orders
+ * (src/shared/rules/lots.ts); the lots only when they add up to the position the exchange
+ * reports (contracts and cost basis), else null.
+ */
+function positionLots(store: Store, accountId: number, p: StoredPosition): PositionLots {
+  let cache = lotsCache.get(store);
   if (cache === undefined) {
-    const created = new Map<string, number | null>();
+    const created = new Map<string, PositionLots>();
     store.blotterFeed.subscribe(() => created.clear());
-    heldSinceCache.set(store, created);
+    lotsCache.set(store, created);
     cache = created;
   }
   const knockout = p.boosted ? (p.knockout ?? null) : null;
-  const key = `${accountId}|${p.contractId}|${p.outcome}|${p.updatedAt}|${knockout ?? ''}`;
+  const key = [accountId, p.contractId, p.outcome, p.updatedAt, p.contracts, p.costBasis, knockout]
+    .map((part) => part ?? '')
+    .join('|');
   const known = cache.get(key);
-  if (known !== undefined || cache.has(key)) return known ?? null;
-  const since = heldSince(
-    store.orders.listBetween(accountId, p.contractId, p.outcome, null, MAX_TIME),
-    { knockout },
-  );
-  if (cache.size >= HELD_SINCE_ENTRIES) cache.clear();
-  cache.set(key, since);
-  return since;
+  if (known !== undefined) return known;
+  const fills = store.orders.listBetween(accountId, p.contractId, p.outcome, null, MAX_TIME);
+  const found: PositionLots = {
+    since: replayLots(fills, { knockout }).since,
+    lots: heldLots(fills, { knockout, contracts: p.contracts, costBasis: p.costBasis }),
+  };
+  if (cache.size >= LOTS_ENTRIES) cache.clear();
+  cache.set(key, found);
+  return found;
 }
 
 /**
  * `index`: the outcome's index price as last read, for a boosted position. `heldSince`: when
- * the position open now began (shared/rules/held-since.ts).
+ * the position open now began; `lots`: the lots it holds, oldest first, or null when the stored
+ * orders do not rebuild them (shared/rules/lots.ts).
  */
 export function positionRow(
   p: StoredPosition,
@@ -95,6 +112,7 @@ export function positionRow(
   levels: readonly string[],
   index: IndexReading | undefined,
   heldSince: number | null = null,
+  lots: PositionLot[] | null = null,
 ): PositionRow {
   const knockout = p.boosted && p.knockout !== undefined ? p.knockout : null;
   const known = knockout === null ? undefined : index;
@@ -117,7 +135,8 @@ export function positionRow(
     estimatedClosingPrice: p.estimatedClosingPrice,
     costBasis: p.costBasis,
     value: p.value,
-    pnl: p.pnl,
+    pnl: unrealizedPnl(p),
+    exchangePnl: p.pnl,
     pnlPercent: p.pnlPercent,
     maxPayout: p.maxPayout,
     boosted: p.boosted,
@@ -129,6 +148,7 @@ export function positionRow(
     nearLevel,
     updatedAt: p.updatedAt,
     heldSince,
+    lots,
   };
 }
 

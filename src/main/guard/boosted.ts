@@ -2,7 +2,7 @@
  * What a knockout guard sells: its share of the boosted contracts a position still holds, the
  * ones it protects (docs/guardians.md, "Knockout guard"). GET /positions says only whether a
  * position is boosted and its highest knockout, so the lots are rebuilt from the account's
- * FILLED orders the way the exchange keeps them (src/exchange/domain/positions.ts, docs/pnl.md):
+ * FILLED orders the way the exchange keeps them (src/shared/rules/lots.ts, docs/pnl.md):
  * a BUY adds a lot (boosted when its boost is above 0, with its knockout), a SELL takes the
  * oldest lots first, and a boosted lot whose knockout is above the position's highest knockout
  * now was knocked out. A sale goes oldest first too, so closing boosted contracts bought after
@@ -11,33 +11,12 @@
  * says why rather than sell what it cannot prove protects a boosted contract.
  */
 import type { Order } from '../../shared/api/schemas.js';
-import { dec } from '../../shared/money.js';
-import { sellOldest } from '../../shared/rules/lots.js';
+import { heldLots as rebuiltLots, type Lot } from '../../shared/rules/lots.js';
 import type { Store, StoredPosition } from '../store/index.js';
-
-interface Lot {
-  contracts: number;
-  knockout: string | null;
-}
 
 /** The position's lots now, oldest first, from its FILLED orders; null: they do not add up. */
 function heldLots(position: StoredPosition, fills: readonly Order[]): Lot[] | null {
-  const lots: Lot[] = [];
-  for (const o of fills) {
-    if (o.status !== 'FILLED') continue;
-    if (o.side === 'BUY') {
-      lots.push({ contracts: o.contracts, knockout: o.boost > 0 ? (o.knockout ?? null) : null });
-      continue;
-    }
-    sellOldest(lots, o.contracts);
-  }
-  // A boosted lot above the highest knockout the position shows now was knocked out.
-  const highest = position.knockout === undefined ? null : dec(position.knockout);
-  const held = lots.filter(
-    (l) => l.knockout === null || (highest !== null && dec(l.knockout).lte(highest)),
-  );
-  const total = held.reduce((n, l) => n + l.contracts, 0);
-  return total === position.contracts ? held : null;
+  return rebuiltLots(fills, { knockout: position.knockout ?? null, contracts: position.contracts });
 }
 
 /** What a knockout guard sells: how many contracts, of which how many are boosted. */

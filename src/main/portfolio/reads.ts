@@ -17,6 +17,7 @@ import type {
   PortfolioView,
 } from '../../shared/ipc/contract.js';
 import { fromMicros, toMicros, type Dec } from '../../shared/money.js';
+import { unrealizedMicros, unrealizedPnl } from '../../shared/rules/unrealized.js';
 import { knockoutDistance, readIndex } from '../alerts/index.js';
 import { fixtureLookup } from '../desk/rows.js';
 import { settlementRow } from '../history/rows.js';
@@ -153,7 +154,7 @@ export function equitySeries(
     store.equity.unrealizedAt(a.id, from, stepMs, last + 1).forEach((micros, k) => {
       unrealized[k]! += micros;
     });
-    unrealizedNow += store.positions.list(a.id).reduce((sum, p) => sum + toMicros(p.pnl), 0);
+    unrealizedNow += store.positions.list(a.id).reduce((sum, p) => sum + unrealizedMicros(p), 0);
   }
   const points: EquityPoint[] = [];
   let running = 0;
@@ -205,7 +206,7 @@ function openPositions(store: ReadableStore, account: ScopeAccount): Open[] {
         fixtureName: name,
         costMicros: toMicros(p.costBasis),
         maxPayoutMicros: toMicros(p.maxPayout),
-        pnlMicros: toMicros(p.pnl),
+        pnlMicros: unrealizedMicros(p),
         nearKnockout: distance !== null && distance.lte(NEAR_KNOCKOUT),
       },
       row: {
@@ -216,7 +217,7 @@ function openPositions(store: ReadableStore, account: ScopeAccount): Open[] {
         fixture: ref,
         contracts: p.contracts,
         costBasis: p.costBasis,
-        pnl: p.pnl,
+        pnl: unrealizedPnl(p),
         value: p.value,
         maxPayout: p.maxPayout,
         boosted: p.boosted,

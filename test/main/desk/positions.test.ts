@@ -120,3 +120,46 @@ describe('the position open now, from the stored orders (issue 27 item 12)', () 
     }
   });
 });
+
+describe('the lots a close takes, from the stored orders (issue 28 item 8)', () => {
+  const base = { contractId: 'EPL-1', outcome: 'ARS', status: 'FILLED' as const };
+  const arsBuys = [
+    order(1, { ...base, contracts: 3, entryPrice: '0.6101', cost: '1.85', createdAt: 1_000 }),
+    order(2, { ...base, contracts: 3, entryPrice: '0.7101', cost: '2.16', createdAt: 2_000 }),
+  ];
+  const arsHeld = { contracts: 6, costBasis: '4.01', boosted: false, knockout: undefined };
+  const view = (t: ReturnType<typeof tempStore>) =>
+    positionsView(t.store, t.accountId, { bridgeId: null, pollMs: 1_000, levels: [] });
+
+  it('carries the lots held, oldest first, when they add up to the position', () => {
+    const t = tempStore();
+    try {
+      t.store.applyOrderUpdates(t.accountId, arsBuys, 1);
+      t.store.positions.replace(t.accountId, [position('EPL-1', 'ARS', arsHeld)], 3_000);
+      expect(view(t).positions[0]!.lots).toEqual([
+        { contracts: 3, cost: '1.85', loanPerContract: '0', knockout: null },
+        { contracts: 3, cost: '2.16', loanPerContract: '0', knockout: null },
+      ]);
+    } finally {
+      t.done();
+    }
+  });
+
+  it('has none when the stored orders do not make the position the exchange reports', () => {
+    const t = tempStore();
+    try {
+      // The first buy is not stored: 3 contracts where the exchange reports 6.
+      t.store.applyOrderUpdates(t.accountId, [arsBuys[1]!], 1);
+      t.store.positions.replace(t.accountId, [position('EPL-1', 'ARS', arsHeld)], 3_000);
+      expect(view(t).positions[0]!.lots).toBeNull();
+      // Stored now; a cost basis the lots do not make is not proven either.
+      t.store.applyOrderUpdates(t.accountId, [arsBuys[0]!], 2);
+      expect(view(t).positions[0]!.lots).toHaveLength(2);
+      const other = { ...arsHeld, costBasis: '4.50', updatedAt: 1_700_000_000_001 };
+      t.store.positions.replace(t.accountId, [position('EPL-1', 'ARS', other)], 4_000);
+      expect(view(t).positions[0]!.lots).toBeNull();
+    } finally {
+      t.done();
+    }
+  });
+});

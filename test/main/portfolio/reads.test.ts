@@ -19,6 +19,12 @@ let second: number;
 let paper: number;
 let done = () => {};
 
+/** A position whose value is its cost basis plus `pnl`: its unrealized P&L is that pnl. */
+const held = (contractId: string, outcome: string, over: Parameters<typeof position>[2] = {}) => {
+  const p = position(contractId, outcome, over);
+  return { ...p, value: add(p.costBasis, p.pnl) };
+};
+
 beforeEach(() => {
   ({ store, accountId: main, done } = tempStore());
   second = store.accounts.create({
@@ -46,27 +52,27 @@ beforeEach(() => {
   store.replacePositions(
     main,
     [
-      position('EPL-1', 'ARS', { costBasis: '27.56', pnl: '-1.16', maxPayout: '72.44' }),
-      position('EPL-1', 'CHE', {
+      held('EPL-1', 'ARS', { costBasis: '27.56', pnl: '-1.16', maxPayout: '72.44' }),
+      held('EPL-1', 'CHE', {
         boosted: false,
         costBasis: '10.005',
         pnl: '3.5',
         maxPayout: '20',
       }),
-      position('EPL-2', 'LIV', { costBasis: '5.10', pnl: '0.75', maxPayout: '9.80' }),
-      position('LIGA-1', 'RMA', { boosted: false, costBasis: '40', pnl: '-6.25', maxPayout: '80' }),
-      position('UNSEEN-1', 'XYZ', { boosted: false, costBasis: '1.01', pnl: '0', maxPayout: '2' }),
+      held('EPL-2', 'LIV', { costBasis: '5.10', pnl: '0.75', maxPayout: '9.80' }),
+      held('LIGA-1', 'RMA', { boosted: false, costBasis: '40', pnl: '-6.25', maxPayout: '80' }),
+      held('UNSEEN-1', 'XYZ', { boosted: false, costBasis: '1.01', pnl: '0', maxPayout: '2' }),
     ],
     NOW - HOUR,
   );
   store.replacePositions(
     second,
-    [position('EPL-9', 'TOT', { boosted: false, costBasis: '12.5', pnl: '2.25', maxPayout: '25' })],
+    [held('EPL-9', 'TOT', { boosted: false, costBasis: '12.5', pnl: '2.25', maxPayout: '25' })],
     NOW - HOUR,
   );
   store.replacePositions(
     paper,
-    [position('EPL-1', 'ARS', { boosted: false, costBasis: '999', pnl: '500', maxPayout: '2000' })],
+    [held('EPL-1', 'ARS', { boosted: false, costBasis: '999', pnl: '500', maxPayout: '2000' })],
     NOW - HOUR,
   );
   // CLOSED / KNOCKED_OUT rows carry a P&L, SETTLEMENT rows a payout only (no orders here, so
@@ -192,8 +198,9 @@ describe('the portfolio view', () => {
 
   it('lists the best and worst five open positions and the ten latest settlements', () => {
     const v: PortfolioView = portfolioView(store, live, NOW);
-    expect(v.best.map((p) => p.pnl)).toEqual(['3.5', '2.25', '0.75', '0', '-1.16']);
-    expect(v.worst.map((p) => p.pnl)).toEqual(['-6.25', '-1.16', '0', '0.75', '2.25']);
+    // Unrealized P&L, value − cost basis, in dollars and cents (src/shared/rules/unrealized.ts).
+    expect(v.best.map((p) => p.pnl)).toEqual(['3.50', '2.25', '0.75', '0.00', '-1.16']);
+    expect(v.worst.map((p) => p.pnl)).toEqual(['-6.25', '-1.16', '0.00', '0.75', '2.25']);
     expect(v.latest).toHaveLength(10);
     const times = v.latest.map((l) => l.row.settledAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));

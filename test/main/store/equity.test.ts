@@ -26,12 +26,13 @@ describe('equity points', () => {
     store.replacePositions(
       accountId,
       [
-        position('EPL-1', 'ARS', { pnl: '0.1', costBasis: '0.2', maxPayout: '1.1', value: '0.3' }),
-        position('EPL-2', 'CHE', { pnl: '0.2', costBasis: '0.1', maxPayout: '2.2', value: '0.3' }),
+        position('EPL-1', 'ARS', { pnl: '0.5', costBasis: '0.2', maxPayout: '1.1', value: '0.3' }),
+        position('EPL-2', 'CHE', { pnl: '0.5', costBasis: '0.1', maxPayout: '2.2', value: '0.3' }),
       ],
       T0,
     );
     store.replacePositions(accountId, [], T0 + 5_000);
+    // Unrealized P&L is value − cost basis (docs/pnl.md): 0.1 + 0.2, whatever pnl says.
     expect(store.equity.list(accountId)).toEqual([
       {
         at: T0,
@@ -51,7 +52,7 @@ describe('equity points', () => {
       },
     ]);
     // A snapshot that fails leaves no point either.
-    const bad = { ...position('EPL-3', 'LIV'), pnl: 'n/a' };
+    const bad = { ...position('EPL-3', 'LIV'), value: 'n/a' };
     expect(() => store.replacePositions(accountId, [bad], T0 + 10_000)).toThrow();
     expect(store.equity.list(accountId)).toHaveLength(2);
     expect(store.positions.list(accountId)).toEqual([]);

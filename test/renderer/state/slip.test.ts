@@ -571,8 +571,8 @@ describe('closing a position', () => {
       quoteResult({ isOpen: false, contracts: 4, entryPrice: '0.58' }),
     );
     await slip.request();
-    expect(slip.closeEstimate).toEqual({ contracts: 4, proceeds: '2.32', pnl: '0.28' });
-    expect(slip.placeLabel).toBe('Place bet · Sell 4 contracts · about $2.32');
+    expect(slip.closeEstimate).toMatchObject({ contracts: 4, proceeds: '2.29', pnl: '0.25' });
+    expect(slip.placeLabel).toBe('Place bet · Sell 4 contracts · about $2.29');
   });
 
   test('selling what is no longer held is refused', () => {

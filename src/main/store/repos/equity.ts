@@ -11,6 +11,7 @@
  */
 import type { Position } from '../../../shared/api/schemas.js';
 import { toMicros } from '../../../shared/money.js';
+import { unrealizedMicros } from '../../../shared/rules/unrealized.js';
 import type { Db } from '../connection.js';
 import { StatementCache } from '../connection.js';
 import { SLOT_MS } from './settlement-slots.js';
@@ -55,7 +56,7 @@ export function sumPositions(positions: readonly Position[]): EquitySums {
     valueMicros: 0,
   };
   for (const p of positions) {
-    sums.unrealizedMicros += toMicros(p.pnl);
+    sums.unrealizedMicros += unrealizedMicros(p);
     sums.costBasisMicros += toMicros(p.costBasis);
     sums.maxPayoutMicros += toMicros(p.maxPayout);
     sums.valueMicros += toMicros(p.value);

@@ -140,6 +140,20 @@ export type OrderFixtures = Static<typeof OrderFixtures>;
 
 // ---------------------------------------------------------------- positions
 
+/**
+ * A lot the position holds, rebuilt in main from the account's stored orders as the exchange
+ * keeps it (src/shared/rules/lots.ts): what a close takes, oldest first (src/shared/rules/close.ts).
+ */
+export const PositionLot = Closed({
+  contracts: Count('Contracts left in the lot.'),
+  cost: Dec(
+    'What they cost, fees included: the BUY’s cost, less the share of the contracts sold (exact).',
+  ),
+  loanPerContract: Dec('Lent by the exchange per contract (exact); "0" unboosted.'),
+  knockout: NullableDec('The BUY’s knockout; null unboosted.'),
+});
+export type PositionLot = Static<typeof PositionLot>;
+
 export const PositionRow = Closed({
   contractId: Type.String(),
   outcome: Type.String(),
@@ -148,9 +162,13 @@ export const PositionRow = Closed({
   entryPrice: Dec('Volume-weighted average entry price.'),
   estimatedClosingPrice: Dec('What closing the whole position would fetch per contract now.'),
   costBasis: Dec('Money spent to enter.'),
-  value: Dec('Collateral plus P&L, capped at maxPayout.'),
-  pnl: Dec('Profit or loss.'),
-  pnlPercent: Dec('P&L as a percentage of posted collateral.'),
+  value: Dec('Collateral plus the exchange’s P&L, capped at maxPayout.'),
+  pnl: Dec(
+    'Unrealized P&L: value − costBasis, what closing now would realize before the sell’s fee ' +
+      '(src/shared/rules/unrealized.ts, docs/pnl.md).',
+  ),
+  exchangePnl: Dec('The exchange’s own pnl: value − posted collateral, fees left out.'),
+  pnlPercent: Dec('The exchange’s P&L as a percentage of posted collateral (what guards judge).'),
   maxPayout: Dec('Most the bet can return.'),
   boosted: Type.Boolean(),
   knockout: NullableDec('The knockout price; null when unboosted.'),
@@ -179,6 +197,14 @@ export const PositionRow = Closed({
     Millis(
       'When the position open now began (its first fill after the outcome was last flat): the chart and the row speak of it alone. null when its orders are not stored.',
     ),
+  ),
+  lots: Nullable(
+    Type.Array(PositionLot, {
+      description:
+        'The lots held, oldest first (a close takes them in that order). null when the stored ' +
+        'orders do not rebuild the position: their contracts or cost differ from the exchange’s ' +
+        '(orders not stored yet, or older than the first sync).',
+    }),
   ),
 });
 export type PositionRow = Static<typeof PositionRow>;

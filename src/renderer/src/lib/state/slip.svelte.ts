@@ -28,7 +28,7 @@ import type {
   QuoteResult,
 } from '../../../../shared/ipc/contract.js';
 import { readLeg } from '../../../../shared/api/leg.js';
-import { estimateClose, type CloseEstimate } from '../../../../shared/rules/close.js';
+import type { CloseEstimate } from '../../../../shared/rules/close.js';
 import { fixtureRefOf } from '../../../../shared/rules/fixture.js';
 import { isFateUnknown } from '../../../../shared/rules/status.js';
 import type { Bridge } from '../bridge.js';
@@ -46,6 +46,7 @@ import {
 import { lotsText, slipSize, type Lots } from '../slip-size.js';
 import type { Clock } from './clock.svelte.js';
 import { SlipOrder, type SlipFailure } from './slip-order.svelte.js';
+import { SlipClose, type CloseView } from './slip-close.svelte.js';
 import { SlipConfirm } from './slip-confirm.svelte.js';
 import { SlipQuote } from './slip-quote.svelte.js';
 import type { PlaceKind, SizeUnit, SlipContext, SlipSelection, SlipSide } from './slip-types.js';
@@ -70,6 +71,7 @@ export class SlipState {
   readonly #ctx: SlipContext;
   readonly #newId: () => string;
   readonly #confirm: SlipConfirm;
+  readonly #close: SlipClose;
 
   // What the slip shows, derived from the fields above, the app's state (#ctx), the quote and
   // the order.
@@ -144,13 +146,22 @@ export class SlipState {
       connected: this.#ctx.connected,
     });
   });
-  /** A close: what the quote would pay out and the P&L it would lock in, "about". */
-  readonly closeEstimate = $derived.by((): CloseEstimate | null => {
+  /**
+   * A close: what the quote would pay out and lock in ("about"), and once filled what the
+   * exchange paid; never from the position the sale left (slip-close.svelte.ts).
+   */
+  readonly closeView = $derived.by((): CloseView | null => {
     const q = this.#quote.result?.quote;
-    const position = this.position;
-    if (this.#side !== 'SELL' || !q || !position) return null;
-    return estimateClose(position, q.contracts, q.entryPrice);
+    if (this.#side !== 'SELL' || !q) return null;
+    return this.#close.view({
+      clientOrderId: this.#clientOrderId,
+      current: this.position,
+      contracts: q.contracts,
+      sellPrice: q.entryPrice,
+      order: this.placed ? this.#order.row : null,
+    });
   });
+  readonly closeEstimate: CloseEstimate | null = $derived(this.closeView?.estimate ?? null);
   readonly #placeBlock = $derived.by((): PlaceBlock | null => {
     if (this.#selection === null) return { kind: 'no-pick' };
     const last = this.#order.row;
@@ -187,6 +198,7 @@ export class SlipState {
     this.#confirm = new SlipConfirm(clock, now);
     this.#quote = new SlipQuote(bridge, clock);
     this.#order = new SlipOrder(bridge, clock);
+    this.#close = new SlipClose(bridge);
   }
 
   // ------------------------------------------------------------ what is asked
@@ -505,15 +517,18 @@ export class SlipState {
   /** Orders changed (an `orders:changed` push): follow this slip's order. */
   applyOrders(rows: readonly OrderRow[]): void {
     this.#order.follow(rows);
+    void this.#close.lookUp(this.#order.row);
   }
 
   /**
-   * Follows `orders:changed`, and asks again about a bet whose answer was lost once Betdesk's
-   * service is back; returns the function that stops.
+   * Follows `orders:changed` (and `history:changed`, for a close's CLOSED row), and asks again
+   * about a bet whose answer was lost once Betdesk's service is back; returns the function that
+   * stops.
    */
   start(): () => void {
     const stops = [
       this.#bridge.on('orders:changed', (change) => this.applyOrders(change.rows)),
+      this.#bridge.on('history:changed', () => void this.#close.lookUp(this.#order.row)),
       this.#bridge.onConnection((connected) => {
         if (connected) void this.#order.recheck();
       }),
@@ -538,7 +553,9 @@ export class SlipState {
         ? { clientOrderId, type: 'FOK', rfqId: quote.quote.rfqId }
         : { clientOrderId, type: 'MARKET', bet: terms };
     this.#confirm.close();
+    if (this.#side === 'SELL') this.#close.sending(clientOrderId, this.position);
     await this.#order.send(input);
+    void this.#close.lookUp(this.#order.row);
   }
 
   /** The terms changed: the quote shown no longer prices them, and the bet ends with it. */
@@ -553,6 +570,7 @@ export class SlipState {
   #resetBet(): void {
     this.#discardQuote();
     this.#order.forget();
+    this.#close.forget();
     this.#kind = 'FOK';
   }
 }
