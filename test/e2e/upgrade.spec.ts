@@ -73,13 +73,15 @@ test('a store of the previous schema is upgraded behind the start screen, every 
     const said = await page.evaluate(
       () => (globalThis as unknown as { startSaid: string[] }).startSaid,
     );
-    expect(said).toContain('Upgrading your store: step 1 of 1 (guardians)');
+    expect(said).toContain('Upgrading your store: step 1 of 2 (guardians)');
+    expect(said).toContain('Upgrading your store: step 2 of 2 (realized P&L, again)');
     // In the start's order, never back.
     const order = [
       'Opening your store',
       'Checking your store',
       'Backing up your store before upgrading it',
-      'Upgrading your store: step 1 of 1 (guardians)',
+      'Upgrading your store: step 1 of 2 (guardians)',
+      'Upgrading your store: step 2 of 2 (realized P&L, again)',
       'Starting Betdesk',
     ];
     const places = said.map((s) => order.indexOf(s));
@@ -90,12 +92,12 @@ test('a store of the previous schema is upgraded behind the start screen, every 
     expect(rowsOf(old.file)).toEqual({
       settlements: old.settlements,
       alerts: old.alerts,
-      schema: 9,
+      schema: 10,
     });
     const stderr = program.stderr();
     expect(stderr).toMatch(/betdesk serve: checking your store, \d+ s/);
     expect(stderr).toMatch(/betdesk serve: backing up your store before upgrading it, \d+ s/);
-    expect(stderr).toMatch(/betdesk serve: upgrading your store: step 1 of 1 \(guardians\), \d+ s/);
+    expect(stderr).toMatch(/betdesk serve: upgrading your store: step 1 of 2 \(guardians\), \d+ s/);
     expect(stderr).toMatch(/betdesk serve: ready, \d+ s/);
   } finally {
     await host.stop();

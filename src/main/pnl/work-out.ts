@@ -107,14 +107,16 @@ export function workOut(src: WorkOutSources, row: SettlementToWorkOut): WorkedOu
     knocked: exitRows(own, 'KNOCKED_OUT'),
     settled: row.contracts,
   });
-  const lastFill = mine.reduce((t, o) => Math.max(t, o.updatedAt), since);
+  // The position's updatedAt is the time of its last fill; an order accepted after it cannot be
+  // in the lots read. (Not the order's updatedAt: the exchange stamps it a moment after.)
+  const lastPlaced = mine.reduce((t, o) => Math.max(t, o.createdAt), since);
   const last = src.lastCostBasis(accountId, contractId, outcome);
   // The exchange's: read during this position's life, after its last trade, holding what settled.
   const seen =
     last !== undefined &&
     last.contracts === row.contracts &&
     last.updatedAt > since &&
-    last.updatedAt >= lastFill &&
+    last.updatedAt >= lastPlaced &&
     last.updatedAt <= settledAt
       ? last
       : undefined;

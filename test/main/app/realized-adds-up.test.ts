@@ -59,12 +59,18 @@ describe('a bet’s rows add up to the cash that moved', () => {
   }
 
   /** The row's detail once the orders' arithmetic is in it. */
-  const workingOf = (row: SettlementRow) =>
-    waitFor(
-      () => services.call('history:detail', { id: row.id }),
-      (d) => d.working?.ordersCostBasis != null,
-      `the working of row ${row.id}`,
-    );
+  const workingOf = async (row: SettlementRow) => {
+    let last: unknown;
+    try {
+      return await waitFor(
+        () => services.call('history:detail', { id: row.id }),
+        (d) => (last = d).working?.ordersCostBasis != null,
+        `the working of row ${row.id}`,
+      );
+    } catch (err) {
+      throw new Error(`${String(err)}; last read: ${JSON.stringify(last)}`);
+    }
+  };
 
   /** payout + proceeds − costs of the orders. */
   function cash(rows: SettlementRow[], orders: OrderRow[]): string {
