@@ -68,7 +68,7 @@ describe('a bet’s rows add up to the cash that moved', () => {
         `the working of row ${row.id}`,
       );
     } catch (err) {
-      throw new Error(`${String(err)}; last read: ${JSON.stringify(last)}`);
+      throw new Error(`${String(err)}; last read: ${JSON.stringify(last)}`, { cause: err });
     }
   };
 
