@@ -150,7 +150,8 @@ ${leagueRows}
   being the newer.
 - Resolution settles every held position: a \`SETTLEMENT\` row with the payout — per contract 1 to
   the winner and 0 to the loser, the entry price back on DRAW, less what the exchange lent (never
-  below 0), rounded down. Earlier partial sales or knockouts of that position also get their rows.
+  below 0), rounded down. Earlier partial sales or knockouts of that position also get their rows,
+  stamped with the same moment as the \`SETTLEMENT\` (which is listed first).
 
 ## State file
 

@@ -201,7 +201,10 @@ export function finishPosition(
   last: 'sell' | 'knock' | Settlement,
 ): void {
   const w = s.walletState(p.wallet);
-  const timestamp = new Date(s.now()).toISOString();
+  // One moment for the rows of one end: the SETTLEMENT's own when it resolved (a clock read
+  // again here could be a millisecond later, and the KNOCKED_OUT and CLOSED rows would then
+  // read as after the result).
+  const timestamp = typeof last === 'object' ? last.timestamp : new Date(s.now()).toISOString();
   const rows: Settlement[] = [];
   const knockedRow = (): Settlement => ({
     type: 'KNOCKED_OUT',

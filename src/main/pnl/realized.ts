@@ -55,21 +55,16 @@ export class RealizedPnl {
   }
 
   /**
-   * After new settlement rows were stored: works out each new SETTLEMENT row, and the first
-   * SETTLEMENT at or after each new CLOSED or KNOCKED_OUT row on its outcome (the position's
-   * rows may come in another sync page than its SETTLEMENT). Returns how many rows changed.
+   * After new settlement rows were stored: works out each new SETTLEMENT row, and the SETTLEMENT
+   * on the outcome of each new CLOSED or KNOCKED_OUT row (the position's rows may come in another
+   * sync page than its SETTLEMENT, and be stamped before or after it: an outcome resolves once,
+   * so its one SETTLEMENT is looked for from the start). Returns how many rows changed.
    */
   afterSettlements(accountId: number, added: readonly AddedSettlement[]): number {
     const rows = new Map<number, SettlementToWorkOut>();
+    const first = { first: true };
     for (const a of added) {
-      const first = { first: true };
-      for (const row of this.#rows.settlementsOn(
-        accountId,
-        a.contractId,
-        a.outcome,
-        a.settledAt,
-        first,
-      )) {
+      for (const row of this.#rows.settlementsOn(accountId, a.contractId, a.outcome, 0, first)) {
         rows.set(row.id, row);
       }
     }

@@ -91,8 +91,10 @@ export function workOut(src: WorkOutSources, row: SettlementToWorkOut): WorkedOu
   }
   // The latest row before this position's last buy ended an earlier position.
   const since = src.lastBefore(accountId, contractId, outcome, lastBuy) ?? -1;
+  // To the end, not to settledAt: nothing trades on an outcome after its result, so a row
+  // stamped after the SETTLEMENT (by a millisecond, or on chain later) is still this position's.
   const own = src
-    .rowsBetween(accountId, contractId, outcome, lastBuy, settledAt)
+    .rowsBetween(accountId, contractId, outcome, lastBuy, Number.MAX_SAFE_INTEGER)
     .filter((r) => r.id !== row.id);
   const mine = orders.filter((o) => o.createdAt > since);
   const result = replayBasis({

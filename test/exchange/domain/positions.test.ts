@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dec } from '../../../src/shared/money.js';
 import type { Settlement } from '../../../src/shared/api/schemas.js';
 import { buy, codeOf, domain, fixture, placeAndSettle, sell } from './helpers.js';
@@ -139,6 +139,29 @@ describe('closing and settlement rows', () => {
     ]);
     expect(knocked).toMatchObject({ contracts: 10, price: ko, pnl: `-${risky.cost}` });
     expect(rows[0]).toMatchObject({ type: 'CLOSED', contracts: 10 });
+  });
+
+  it('stamps the rows of one end with one moment: the SETTLEMENT’s, however the clock moves', async () => {
+    const d = await domain();
+    const w = d.createWallet();
+    const f = fixture(d);
+    const risky = await placeAndSettle(d, w, buy(f, 'HOM', '10', { boost: 90 }));
+    await placeAndSettle(d, w, buy(f, 'HOM', '10'));
+    expect(d.setPrice(f.contractId, 'HOM', risky.knockout!)).toEqual({ knockedOut: 1 });
+    await placeAndSettle(d, w, sell(f, 'HOM', '4'));
+    // A clock a millisecond on at every read: the rows written after the SETTLEMENT's own
+    // reading must not read as after the result.
+    let t = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => ++t);
+    try {
+      d.resolveFixture(f.contractId, 'HOM');
+    } finally {
+      clock.mockRestore();
+    }
+    const rows = d.settlements(w, {}).settlements;
+    expect(rows.map((r) => r.type).sort()).toEqual(['CLOSED', 'KNOCKED_OUT', 'SETTLEMENT']);
+    expect(new Set(rows.map((r) => r.timestamp)).size).toBe(1);
+    expect(rows[0]).toMatchObject({ type: 'SETTLEMENT', contracts: 6 });
   });
 
   it('knocks out on the index price alone: alive a tick above the knockout at a low price, out at it', async () => {

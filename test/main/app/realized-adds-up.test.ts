@@ -68,7 +68,14 @@ describe('a bet’s rows add up to the cash that moved', () => {
         `the working of row ${row.id}`,
       );
     } catch (err) {
-      throw new Error(`${String(err)}; last read: ${JSON.stringify(last)}`, { cause: err });
+      // What the work-out saw: every stored row on the outcome, with when it settled.
+      const rows = services.store.settlements
+        .query(services.session()!.accountId, { contractId: row.contractId, limit: 50 })
+        .settlements.map((s) => [s.id, s.type, s.contracts, s.timestamp, s.settledAt]);
+      throw new Error(
+        `${String(err)}; last read: ${JSON.stringify(last)}; rows: ${JSON.stringify(rows)}`,
+        { cause: err },
+      );
     }
   };
 

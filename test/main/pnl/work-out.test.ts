@@ -58,10 +58,10 @@ const SETTLED: SettlementToWorkOut = {
   pnlNote: null,
 };
 
-function sources(last: LastCostBasis | undefined): WorkOutSources {
+function sources(last: LastCostBasis | undefined, rows = ROWS): WorkOutSources {
   return {
     rowsBetween: (_a, _c, _o, from, until) =>
-      ROWS.filter((r) => r.settledAt >= from && r.settledAt <= until),
+      rows.filter((r) => r.settledAt >= from && r.settledAt <= until),
     lastBefore: () => null,
     ordersUntil: (_a, _c, _o, until) => ORDERS.filter((o) => o.createdAt <= until),
     lastCostBasis: () => last,
@@ -98,6 +98,17 @@ describe('workOut', () => {
       pnlSource: 'orders',
       realizedMicros: 2_060_000,
     });
+  });
+
+  it('counts the position’s rows stamped after its SETTLEMENT (a ms later, or late on chain)', () => {
+    const later = ROWS.map((r) => ({ ...r, settledAt: SETTLED.settledAt + 1 }));
+    const { figure, working } = workOut(sources(undefined, later), SETTLED);
+    expect(figure).toMatchObject({
+      pnlSource: 'orders',
+      basisMicros: 3_940_000,
+      realizedMicros: 2_060_000,
+    });
+    expect(working).toMatchObject({ soldContracts: 14, ordersUnknown: null });
   });
 
   it('keeps the exchange’s figure and says so when the orders disagree beyond a cent', () => {

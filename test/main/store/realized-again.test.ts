@@ -122,3 +122,27 @@ describe('a store worked out by the method before issue 28', () => {
     }
   });
 });
+
+describe('a position’s rows stamped after its SETTLEMENT', () => {
+  it('work the SETTLEMENT out when they come a sync later, a millisecond after it', () => {
+    const { store, accountId, done } = tempStore();
+    cleanup = done;
+    store.applyOrderUpdates(accountId, ORDERS, 1);
+    const [knocked, closed, win] = ROWS.filter((r) => r.contractId === 'F2');
+    // The SETTLEMENT alone first: the orders leave 16 held for 6 settled, so it is unknown.
+    store.applySettlements(accountId, [win!]);
+    expect(settled(store)[0]).toMatchObject({ contract_id: 'F2', pnl_source: 'unknown' });
+    const later = new Date(Date.parse(win!.timestamp) + 1).toISOString();
+    store.applySettlements(accountId, [
+      { ...knocked!, timestamp: later },
+      { ...closed!, timestamp: later },
+    ]);
+    expect(settled(store)[0]).toEqual({
+      contract_id: 'F2',
+      realized_micros: 2_060_000,
+      basis_micros: 3_940_000,
+      pnl_source: 'orders',
+      pnl_note: null,
+    });
+  });
+});
