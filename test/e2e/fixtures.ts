@@ -90,12 +90,22 @@ export async function switchToAccount(page: Page, label: string): Promise<void> 
 }
 
 /**
- * Adds a trading account on `exchange` under `label` and makes it the active one: a fresh key,
- * the add-account form, its "Added" notice, then the switch.
+ * Adds an account on `exchange` under `label` and makes it the active one: a fresh key (trade,
+ * of a new wallet unless told), the add-account form, its "Added" notice, then the switch. The
+ * key's wallet is returned.
  */
-export async function addLiveAccount(page: Page, exchange: Exchange, label: string): Promise<void> {
-  const key = await exchange.createKey('trade');
-  await addAccount(page, { label, baseUrl: exchange.url, ...key });
+export async function addLiveAccount(
+  page: Page,
+  exchange: Exchange,
+  label: string,
+  key: { permission?: 'read' | 'trade'; wallet?: string } = {},
+): Promise<string> {
+  const { apiKey, secret, wallet } = await exchange.createKey(
+    key.permission ?? 'trade',
+    key.wallet,
+  );
+  await addAccount(page, { label, baseUrl: exchange.url, apiKey, secret });
   await expect(page.getByRole('status').filter({ hasText: `Added ${label}` })).toBeVisible();
   await switchToAccount(page, label);
+  return wallet;
 }

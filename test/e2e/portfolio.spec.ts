@@ -9,7 +9,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { add, cmp } from '../../src/shared/money.js';
-import { addLiveAccount, expect, keepScreenshots, test } from './fixtures.js';
+import {
+  addAccount,
+  addLiveAccount,
+  expect,
+  keepScreenshots,
+  switchToAccount,
+  test,
+} from './fixtures.js';
 import {
   amountOf,
   figureIn,
@@ -24,6 +31,7 @@ import {
   showPortfolio,
 } from './desk.js';
 import { startExchange } from './processes.js';
+import { a11yLightAndDark } from './a11y-checks.js';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -115,7 +123,7 @@ test('two exchange accounts add up under "All exchange accounts"; Paper stays ap
     const paper = await onlyBet(page, 1, '3');
 
     // One bet on each of two exchanges.
-    await addLiveAccount(page, exchange, 'Desk A');
+    const walletA = await addLiveAccount(page, exchange, 'Desk A');
     const deskA = await onlyBet(page, 0, '4');
     await addLiveAccount(page, seven, 'Desk B');
     const deskB = await onlyBet(page, 0, '6');
@@ -172,6 +180,35 @@ test('two exchange accounts add up under "All exchange accounts"; Paper stays ap
     const offline = await exposureShown(page);
     expect(cmp(offline.atRisk, all.atRisk)).toBe(0);
     await keepScreenshots(page, testInfo, 'portfolio-offline');
+
+    // A read key of Desk A's wallet: said so when added, and the wallet is counted once.
+    const readKey = await exchange.createKey('read', walletA);
+    await addAccount(page, { label: 'Desk A (read)', baseUrl: exchange.url, ...readKey });
+    await expect(
+      page.getByRole('status').filter({
+        hasText: 'This key reads the same wallet as "Desk A": they hold the same orders.',
+      }),
+    ).toBeVisible();
+    await switchToAccount(page, 'Desk A (read)');
+    await showPortfolio(page, 'live');
+    await expect(
+      page.getByText('“Desk A” reads the same wallet as “Desk A (read)”: counted once'),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('All exchange accounts (3, 2 wallets)')).toBeVisible();
+    const once = await exposureShown(page);
+    expect(once.open).toBe('2');
+    expect(cmp(once.atRisk, all.atRisk), `once: ${once.atRisk}`).toBe(0);
+    expect(await a11yLightAndDark(page, 'Portfolio, one wallet read by two keys')).toEqual([]);
+    await keepScreenshots(page, testInfo, 'portfolio-one-wallet-two-keys');
+    await show(page, 'Accounts');
+    await expect(page.getByRole('row', { name: 'Account Desk A (read)' })).toContainText(
+      'Same wallet as Desk A: counted once',
+    );
+    await expect(page.getByRole('row', { name: 'Account Desk A', exact: true })).toContainText(
+      'Same wallet as Desk A (read): counted once',
+    );
+    expect(await a11yLightAndDark(page, 'Accounts, one wallet read by two keys')).toEqual([]);
+    await keepScreenshots(page, testInfo, 'accounts-one-wallet-two-keys');
   } finally {
     await seven.stop();
   }

@@ -63,8 +63,14 @@ export async function startBetdesk(options: { dataDir?: string } = {}): Promise<
 
 export interface Exchange extends Started {
   adminToken: string;
-  /** Creates a wallet and an API key for it through the sandbox's control API. */
-  createKey(permission: 'read' | 'trade'): Promise<{ apiKey: string; secret: string }>;
+  /**
+   * Creates an API key through the sandbox's control API: for `wallet`, or for a new wallet.
+   * `wallet` in the answer is the wallet's address.
+   */
+  createKey(
+    permission: 'read' | 'trade',
+    wallet?: string,
+  ): Promise<{ apiKey: string; secret: string; wallet: string }>;
 }
 
 /** `args`: more of the exchange's options, e.g. `['--seed', '7']` for other fixtures. */
@@ -86,13 +92,13 @@ export async function startExchange(args: string[] = []): Promise<Exchange> {
   return {
     ...started,
     adminToken,
-    async createKey(permission) {
-      const { wallet } = await control<{ wallet: string }>('/sandbox/wallets', {});
-      return control<{ apiKey: string; secret: string }>('/sandbox/keys', {
-        wallet,
-        permission,
-        expiresAt: Date.now() + 30 * 24 * 3600_000,
-      });
+    async createKey(permission, given) {
+      const wallet = given ?? (await control<{ wallet: string }>('/sandbox/wallets', {})).wallet;
+      const { apiKey, secret } = await control<{ apiKey: string; secret: string }>(
+        '/sandbox/keys',
+        { wallet, permission, expiresAt: Date.now() + 30 * 24 * 3600_000 },
+      );
+      return { apiKey, secret, wallet };
     },
   };
 }

@@ -19,6 +19,7 @@ export function account(over: Partial<Account> = {}): Account {
     permission: 'trade',
     active: true,
     createdAt: NOW - 86_400_000,
+    sameWalletAs: [],
     ...over,
   };
 }
@@ -62,6 +63,7 @@ export function portfolioView(over: Partial<PortfolioView> = {}): PortfolioView 
   return {
     scope: { kind: 'live' },
     accounts: [{ accountId: 'acc-main', label: 'Main', positionsAt: NOW - 120_000 }],
+    sharedWallets: [],
     realized: '12.50',
     unknownSettlements: 0,
     unrealized: '0.40',
@@ -103,6 +105,7 @@ export function emptyPortfolio(scope: PortfolioScope): PortfolioView {
   return portfolioView({
     scope,
     accounts: [],
+    sharedWallets: [],
     realized: '0.00',
     unrealized: '0.00',
     equity: '0.00',

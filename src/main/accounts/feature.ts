@@ -27,7 +27,11 @@ export function openAccountRegistry(store: Store, keychainService?: string): Acc
   return new AccountRegistry({ store, keychain });
 }
 
-function bridgeAccount(a: AccountView, activeId: number | null): Account {
+function bridgeAccount(
+  a: AccountView,
+  activeId: number | null,
+  sameWalletAs: readonly string[] = [],
+): Account {
   return {
     id: String(a.id),
     label: a.label,
@@ -36,6 +40,7 @@ function bridgeAccount(a: AccountView, activeId: number | null): Account {
     permission: a.permission,
     active: a.id === activeId,
     createdAt: a.createdAt,
+    sameWalletAs: [...sameWalletAs],
   };
 }
 
@@ -77,16 +82,18 @@ export function accountsFeature(ctx: AccountsContext): Handlers<AccountsChannel>
       return info(active.session);
     },
     // Paper is not one of them: it has no row in the accounts screen.
-    'accounts:list': () =>
-      Promise.resolve({
+    'accounts:list': () => {
+      const shared = registry.sameWallets();
+      return Promise.resolve({
         accounts: registry
           .list()
           .filter((a) => !a.isPaper)
-          .map((a) => bridgeAccount(a, liveId(active.session))),
-      }),
+          .map((a) => bridgeAccount(a, liveId(active.session), shared.get(a.id))),
+      });
+    },
     'accounts:add': async (input) => {
       const added = await registry.add(input);
-      const account = bridgeAccount(added, null);
+      const account = bridgeAccount(added, null, added.sameWalletAs);
       return added.notice === undefined ? account : { ...account, notice: added.notice };
     },
     'accounts:removal': ({ accountId }) => {

@@ -5,8 +5,9 @@
  * - reachable: GET /time. No answer, or an answer that is not an exchange's: `unreachable` says
  *   what failed in words (nothing listening, no such host, https to a plain-http port, a web
  *   server that is not an exchange), and the permission stays unknown.
- * - read: a signed GET /orders?limit=1. Refused with -1022: the key or secret is wrong, and the
- *   account is not added.
+ * - read: a signed GET /orders (its newest page). Refused with -1022: the key or secret is wrong,
+ *   and the account is not added. The orders it answers tell a key of a wallet already added
+ *   (store/repos/wallets.ts).
  * - trade: the API has no introspection, so a POST /order that cannot place anything is sent:
  *   `{"orderType":"FOK"}`, with no rfqId, legs or qty, so there is no bet in it. A trade key
  *   passes authentication and is refused for the missing field (-1102); a read key is refused
@@ -23,7 +24,7 @@ import {
   ProtocolError,
 } from '../client/index.js';
 import type { ExchangeClientOptions } from '../client/index.js';
-import type { Permission } from '../store/index.js';
+import { WALLET_PROBE_ORDERS, type Permission } from '../store/index.js';
 import { AccountError, withoutSecret } from './errors.js';
 
 export interface KeyCheck {
@@ -33,6 +34,8 @@ export interface KeyCheck {
   notice?: string;
   /** Why the exchange could not be checked at all, as a sentence; absent when it was. */
   unreachable?: string;
+  /** The wallet's newest orders, newest first, as far as the key could read them. */
+  newestOrders?: { orderId: string; clientOrderId: string }[];
 }
 
 export type KeyProbe = (
@@ -52,10 +55,15 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
       credentials,
     });
     const clean = (m: string) => withoutSecret(m, credentials.secret);
+    let newestOrders: KeyCheck['newestOrders'];
     try {
       try {
         await client.time();
-        await client.orders({ limit: 1 });
+        const page = await client.orders({ limit: WALLET_PROBE_ORDERS });
+        newestOrders = page.orders.map(({ orderId, clientOrderId }) => ({
+          orderId,
+          clientOrderId,
+        }));
       } catch (err) {
         if (err instanceof ExchangeError && err.code === ErrorCodes.INVALID_AUTH) {
           throw new AccountError(
@@ -68,30 +76,35 @@ export function exchangeProbe(clientOptions: Partial<ExchangeClientOptions> = {}
         }
         return { permission: null, unreachable: clean(unreachableWords(baseUrl, err)) };
       }
-      try {
-        await client.placeOrder({ orderType: 'FOK' });
-        // Not possible by the API: a FOK needs a quote. Whatever it was, it was not refused.
-        return { permission: 'trade' };
-      } catch (err) {
-        if (err instanceof ExchangeError) {
-          if (err.code === ErrorCodes.BAD_PARAMETER) return { permission: 'trade' };
-          if (err.code === ErrorCodes.INVALID_AUTH) return { permission: 'read' };
-          if (err.code === ErrorCodes.GRANT_REVOKED) {
-            return {
-              permission: 'trade',
-              notice: `The key has trade permission, but the wallet's signing grant was removed: orders will fail with ${ErrorCodes.GRANT_REVOKED} until a new API key is created.`,
-            };
-          }
-        }
-        return {
-          permission: 'read',
-          notice: 'The key can read; whether it may trade could not be found out.',
-        };
-      }
+      return { ...(await tradeCheck(client)), newestOrders };
     } finally {
       await client.close();
     }
   };
+}
+
+/** Whether the key may trade, without placing anything (see above). */
+async function tradeCheck(client: ExchangeClient): Promise<KeyCheck> {
+  try {
+    await client.placeOrder({ orderType: 'FOK' });
+    // Not possible by the API: a FOK needs a quote. Whatever it was, it was not refused.
+    return { permission: 'trade' };
+  } catch (err) {
+    if (err instanceof ExchangeError) {
+      if (err.code === ErrorCodes.BAD_PARAMETER) return { permission: 'trade' };
+      if (err.code === ErrorCodes.INVALID_AUTH) return { permission: 'read' };
+      if (err.code === ErrorCodes.GRANT_REVOKED) {
+        return {
+          permission: 'trade',
+          notice: `The key has trade permission, but the wallet's signing grant was removed: orders will fail with ${ErrorCodes.GRANT_REVOKED} until a new API key is created.`,
+        };
+      }
+    }
+    return {
+      permission: 'read',
+      notice: 'The key can read; whether it may trade could not be found out.',
+    };
+  }
 }
 
 /** What stopped the check, as a sentence a person can act on. */

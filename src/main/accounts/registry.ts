@@ -51,6 +51,11 @@ export interface AccountView {
 export interface AddedAccount extends AccountView {
   /** Something to tell the user about the key (e.g. its permission could not be checked). */
   notice?: string;
+  /**
+   * The labels of the accounts already added that read the same wallet (the key's newest orders
+   * are theirs), first added first; [] when none.
+   */
+  sameWalletAs: string[];
 }
 
 export interface AccountRegistryOptions {
@@ -123,10 +128,37 @@ export class AccountRegistry {
       if (err instanceof Error) err.message = withoutSecret(err.message, secret);
       throw err;
     }
-    const view: AddedAccount = toView(account);
-    const notice = noticeOf(check);
-    if (notice !== undefined) view.notice = withoutSecret(notice, secret);
+    const sameWalletAs = this.#store.wallets
+      .holders(account.baseUrl, check.newestOrders ?? [], account.id)
+      .map((id) => this.#store.accounts.get(id)?.label)
+      .filter((l) => l !== undefined);
+    const view: AddedAccount = { ...toView(account), sameWalletAs };
+    const notices = [noticeOf(check), sameWalletNotice(sameWalletAs)];
+    const notice = notices.filter((n) => n !== undefined).join(' ');
+    if (notice !== '') view.notice = withoutSecret(notice, secret);
     return view;
+  }
+
+  #sameWalletOf(accountId: number): string[] {
+    return this.sameWallets().get(accountId) ?? [];
+  }
+
+  /**
+   * For each account that shares its wallet with others: their labels, in the order they were
+   * added. Accounts alone on their wallet are not in it.
+   */
+  sameWallets(): Map<number, string[]> {
+    const out = new Map<number, string[]>();
+    for (const group of this.#store.wallets.groups()) {
+      for (const id of group) {
+        const others = group.filter((o) => o !== id).map((o) => this.#store.accounts.get(o));
+        out.set(
+          id,
+          others.filter((a) => a !== undefined).map((a) => a.label),
+        );
+      }
+    }
+    return out;
   }
 
   /** Every account, in the order they were added. */
@@ -216,11 +248,20 @@ export class AccountRegistry {
     const creds = await this.credentials(accountId)();
     const check = await this.#probe(a.baseUrl, creds);
     const updated = this.#store.accounts.update(accountId, { permission: check.permission }) ?? a;
-    const view: AddedAccount = toView(updated);
+    const view: AddedAccount = { ...toView(updated), sameWalletAs: this.#sameWalletOf(a.id) };
     const notice = noticeOf(check);
     if (notice !== undefined) view.notice = withoutSecret(notice, creds.secret);
     return view;
   }
+}
+
+/** Says so when a new key reads a wallet accounts already added read (store/repos/wallets.ts). */
+function sameWalletNotice(labels: readonly string[]): string | undefined {
+  if (labels.length === 0) return undefined;
+  const quoted = labels.map((l) => `"${l}"`);
+  const names =
+    quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)!}`;
+  return `This key reads the same wallet as ${names}: they hold the same orders. Betdesk counts that wallet once in the Portfolio's totals.`;
 }
 
 /** What to tell the user about a check: why it could not be made, or what it found. */

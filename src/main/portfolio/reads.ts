@@ -48,8 +48,25 @@ export interface ScopeAccount {
   label: string;
 }
 
-/** The accounts a scope adds up. An unknown account is refused; paper never set up is empty. */
+/**
+ * The accounts a scope adds up. An unknown account is refused; paper never set up is empty. In
+ * `live`, accounts that read one wallet (store/repos/wallets.ts) count once: the one whose
+ * positions were read last, the first added on a tie (docs/portfolio.md).
+ */
 export function scopeAccounts(store: ReadableStore, scope: PortfolioScope): ScopeAccount[] {
+  return scopeOf(store, scope).counted;
+}
+
+/** A wallet several accounts of a scope read: counted once, from `counted`. */
+export interface SharedWallet {
+  counted: ScopeAccount;
+  others: ScopeAccount[];
+}
+
+function scopeOf(
+  store: ReadableStore,
+  scope: PortfolioScope,
+): { counted: ScopeAccount[]; shared: SharedWallet[] } {
   const all = store.accounts.list().map((a) => ({
     id: a.id,
     bridgeId: a.isPaper ? PAPER_ID : String(a.id),
@@ -59,18 +76,39 @@ export function scopeAccounts(store: ReadableStore, scope: PortfolioScope): Scop
   const strip = ({ id, bridgeId, label }: ScopeAccount): ScopeAccount => ({ id, bridgeId, label });
   switch (scope.kind) {
     case 'live':
-      return all.filter((a) => !a.isPaper).map(strip);
+      return countOnce(store, all.filter((a) => !a.isPaper).map(strip));
     case 'paper':
-      return all.filter((a) => a.isPaper).map(strip);
+      return { counted: all.filter((a) => a.isPaper).map(strip), shared: [] };
     case 'account': {
       const wanted = scope.accountId;
       const found = all.filter((a) => a.bridgeId === wanted || String(a.id) === wanted);
       if (found.length === 0 && wanted !== PAPER_ID) {
         throw new Refusal('not-found', 'There is no such account.');
       }
-      return found.slice(0, 1).map(strip);
+      return { counted: found.slice(0, 1).map(strip), shared: [] };
     }
   }
+}
+
+/** One account per wallet: of those reading one, the one whose positions were read last. */
+function countOnce(
+  store: ReadableStore,
+  accounts: ScopeAccount[],
+): { counted: ScopeAccount[]; shared: SharedWallet[] } {
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const readAt = (a: ScopeAccount) => store.cursors.get(a.id, 'positions')?.lastSyncAt ?? -1;
+  const left = new Set<number>();
+  const shared: SharedWallet[] = [];
+  for (const group of store.wallets.groups()) {
+    const members = group.map((id) => byId.get(id)).filter((a) => a !== undefined);
+    if (members.length < 2) continue;
+    // Ascending ids: the first added wins a tie.
+    const counted = members.reduce((best, a) => (readAt(a) > readAt(best) ? a : best));
+    const others = members.filter((a) => a !== counted);
+    for (const a of others) left.add(a.id);
+    shared.push({ counted, others });
+  }
+  return { counted: accounts.filter((a) => !left.has(a.id)), shared };
 }
 
 /** Equity, exposure, the best and worst open positions and the latest settlements. */
@@ -79,7 +117,7 @@ export function portfolioView(
   { scope }: PortfolioQuery,
   _now: number,
 ): PortfolioView {
-  const accounts = scopeAccounts(store, scope);
+  const { counted: accounts, shared } = scopeOf(store, scope);
   let realized = 0;
   let unknown = 0;
   const open: Open[] = [];
@@ -102,6 +140,10 @@ export function portfolioView(
       accountId: a.bridgeId,
       label: a.label,
       positionsAt: store.cursors.get(a.id, 'positions')?.lastSyncAt ?? null,
+    })),
+    sharedWallets: shared.map(({ counted, others }) => ({
+      counted: { accountId: counted.bridgeId, label: counted.label },
+      others: others.map((a) => ({ accountId: a.bridgeId, label: a.label })),
     })),
     realized: money(realized),
     unknownSettlements: unknown,

@@ -65,6 +65,7 @@ export {
   type BlotterStatusGroup,
 } from './repos/blotter.js';
 export type { SyncCursor, SyncStream } from './repos/cursors.js';
+export { WALLET_PROBE_ORDERS, type SharedWallet } from './repos/wallets.js';
 export {
   EQUITY_COARSE_STEP_MS,
   EQUITY_FINE_MS,

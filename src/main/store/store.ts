@@ -33,6 +33,7 @@ import { PricesRepo } from './repos/prices.js';
 import { SettlementRealizedRepo } from './repos/settlement-realized.js';
 import { SettlementsRepo, type SettlementsRepoOptions } from './repos/settlements.js';
 import { SettingsRepo } from './repos/settings.js';
+import { WalletsRepo } from './repos/wallets.js';
 import { noteStoreFile } from './room.js';
 
 export interface StoreOptions {
@@ -86,6 +87,8 @@ export class Store {
   readonly blotterFeed = new BlotterFeed();
   readonly fixtures: FixturesRepo;
   readonly cursors: CursorsRepo;
+  /** Which exchange accounts read one wallet. */
+  readonly wallets: WalletsRepo;
   readonly alerts: AlertsRepo;
   /** Guardians: exit rules armed on positions and their log (docs/guardians.md). */
   readonly guards: GuardsRepo;
@@ -123,6 +126,7 @@ export class Store {
     this.equity = new EquityRepo(db);
     this.fixtures = new FixturesRepo(db);
     this.cursors = new CursorsRepo(db);
+    this.wallets = new WalletsRepo(db);
     this.alerts = new AlertsRepo(db);
     this.guards = new GuardsRepo(db);
     this.prices = new PricesRepo(db);

@@ -36,6 +36,7 @@ const ACCOUNT: Account = {
   permission: 'trade',
   active: true,
   createdAt: 0,
+  sameWalletAs: [],
 };
 const STATUS: AppStatus = {
   mode: 'live',

@@ -79,6 +79,7 @@ describe('the IPC contract', () => {
       permission: 'read',
       active: false,
       createdAt: 1,
+      sameWalletAs: [],
     };
     expect(account.Check(clean)).toBe(true);
     expect(account.Check({ ...clean, secret: 's3cr3t' })).toBe(false);

@@ -50,6 +50,7 @@ const NO_TOTALS = {
 const EMPTY_PORTFOLIO = (scope: PortfolioScope): PortfolioView => ({
   scope,
   accounts: [],
+  sharedWallets: [],
   realized: '0',
   unknownSettlements: 0,
   unrealized: '0',
@@ -255,6 +256,7 @@ export function memoryServices(): MemoryServices {
             permission: 'read',
             active: false,
             createdAt: 1_800_000_000_000,
+            sameWalletAs: [],
           };
           accounts.push(account);
           return account;

@@ -15,6 +15,7 @@ function account(over: Partial<Account> = {}): Account {
     permission: 'trade',
     active: false,
     createdAt: NOW,
+    sameWalletAs: [],
     ...over,
   };
 }

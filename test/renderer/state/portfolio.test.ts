@@ -92,6 +92,28 @@ describe('the portfolio', () => {
     expect(portfolio.scopeWords).toBe('All exchange accounts (2)');
   });
 
+  test('says which accounts read one wallet, and counts wallets in the scope’s words', async () => {
+    const { bridge, portfolio } = await setup();
+    bridge.answer('portfolio:view', ({ scope }) =>
+      portfolioView({
+        scope,
+        sharedWallets: [
+          {
+            counted: { accountId: 'acc-isa', label: 'ISA' },
+            others: [{ accountId: 'acc-main', label: 'Main' }],
+          },
+        ],
+      }),
+    );
+    expect(portfolio.sharedWords).toBeNull();
+    portfolio.show();
+    await settle();
+    expect(portfolio.scopeWords).toBe('All exchange accounts (2, 1 wallet)');
+    expect(portfolio.sharedWords).toBe(
+      '“Main” reads the same wallet as “ISA”: counted once, from “ISA”.',
+    );
+  });
+
   test('a scope chosen reads its figures and holds for the session, across a switch of account', async () => {
     const { bridge, root, portfolio } = await setup();
     portfolio.show();

@@ -65,7 +65,8 @@ async function list(args: string[], io: CliIO, out: Output): Promise<number> {
   const { store, accounts } = await openAccounts(p, io, out);
   try {
     const all = accounts.list();
-    for (const a of all) out.json(a);
+    const shared = accounts.sameWallets();
+    for (const a of all) out.json({ ...a, sameWalletAs: shared.get(a.id) ?? [] });
     if (all.length === 0) out.say('No accounts yet: add one with `accounts add`.');
     return EXIT.ok;
   } finally {

@@ -72,6 +72,10 @@ export const Account = Closed(
     permission: Literals(ACCOUNT_PERMISSIONS),
     active: Type.Boolean(),
     createdAt: Millis('When the account was added, local clock.'),
+    sameWalletAs: Type.Array(Type.String(), {
+      description:
+        'The labels of the other accounts that read the same wallet (they hold the same orders), first added first; [] when none.',
+    }),
   },
   { description: 'An exchange account, never with its secret.' },
 );

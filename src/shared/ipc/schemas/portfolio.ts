@@ -69,6 +69,9 @@ export const PortfolioExposure = Closed({
 });
 export type PortfolioExposure = Static<typeof PortfolioExposure>;
 
+/** An account as the portfolio names it. */
+const AccountName = Closed({ accountId: Type.String(), label: Type.String() });
+
 export const PortfolioView = Closed({
   scope: PortfolioScope,
   accounts: Type.Array(
@@ -78,6 +81,16 @@ export const PortfolioView = Closed({
       positionsAt: Nullable(Millis('When its positions were last read; null when never.')),
     }),
     { description: 'The accounts the figures add up.' },
+  ),
+  sharedWallets: Type.Array(
+    Closed({
+      counted: AccountName,
+      others: Type.Array(AccountName, { minItems: 1 }),
+    }),
+    {
+      description:
+        'Wallets that several accounts of the scope read (they hold the same orders): each counted once, from `counted` (its positions were read last); `others` are left out of every figure.',
+    },
   ),
   realized: Dec('Realized P&L to date (rows whose P&L is known).'),
   unknownSettlements: Count('Settlements whose realized P&L is unknown, left out of realized.'),

@@ -154,9 +154,30 @@ export class PortfolioState {
     if (scope.kind === 'paper') return 'Paper';
     if (scope.kind === 'live') {
       const n = this.#deps.accounts.list.length;
-      return `All exchange accounts (${n})`;
+      const leftOut = (this.view?.sharedWallets ?? []).reduce((k, w) => k + w.others.length, 0);
+      const wallets = n - leftOut;
+      return leftOut > 0 && wallets > 0
+        ? `All exchange accounts (${n}, ${wallets} ${wallets === 1 ? 'wallet' : 'wallets'})`
+        : `All exchange accounts (${n})`;
     }
     return this.#label(scope.accountId);
+  }
+
+  /**
+   * Wallets that several accounts read, each counted once, in words ("“Main (read)” reads the
+   * same wallet as “Main”: counted once, from “Main”."); null when there is none.
+   */
+  get sharedWords(): string | null {
+    const shared = this.view?.sharedWallets ?? [];
+    if (shared.length === 0) return null;
+    const names = (labels: string[]) =>
+      labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}`;
+    return shared
+      .map(({ counted, others }) => {
+        const verb = others.length === 1 ? 'reads' : 'read';
+        return `${names(others.map((a) => `“${a.label}”`))} ${verb} the same wallet as “${counted.label}”: counted once, from “${counted.label}”.`;
+      })
+      .join(' ');
   }
 
   #default(): PortfolioScope {
