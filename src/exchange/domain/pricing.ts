@@ -27,6 +27,7 @@
  * - Lots: a dollar-sized (QUOTE) open buys the most whole lots whose cost stays within qty; a
  *   contract-sized (BASE) open rounds qty to the nearest lot (halves round up); a close rounds down.
  */
+import { BOOST_LOAN_PER_POINT } from '../../shared/api/boost.js';
 import { Dec, dec, price, usdCeil, usdFloor, type DecimalInput } from '../../shared/money.js';
 
 export const HALF_SPREAD = '0.01';
@@ -36,8 +37,7 @@ export const FEE_RATE = '0.01';
 export const PRICE_MIN = '0.0101';
 export const PRICE_MAX = '0.9899';
 export const CAPACITY_PER_OUTCOME = 1_000_000;
-/** Share of the entry price lent per boost point: 0.9 / 100. */
-export const BOOST_LOAN_PER_POINT = '0.009';
+export { BOOST_LOAN_PER_POINT };
 
 export type TradeSide = 'BUY' | 'SELL';
 
@@ -130,7 +130,8 @@ const UNITS_PER_CENT = 100_000;
 const UNITS_PER_USD = 10_000_000;
 const FEE_UNITS_PER_TICK = 10; // a contract's 1 % fee at one tick: 1e-6 USD
 const BOOST_FACTOR_MAX = 1000;
-const BOOST_LOAN_PER_POINT_MILLI = 9; // 0.009 per point, in thousandths
+/** The loan per boost point in thousandths (9). */
+const BOOST_LOAN_PER_POINT_MILLI = dec(BOOST_LOAN_PER_POINT).times(1000).toNumber();
 /** Sizes up to this keep every intermediate below 2^53 (1e7 units × contracts). */
 const MAX_TICK_CONTRACTS = 100_000_000;
 

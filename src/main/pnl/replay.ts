@@ -15,6 +15,7 @@
  * Pure: no store, no clock. Amounts are decimal.js values inside, strings at the edges.
  */
 import { dec, usd, type Dec } from '../../shared/money.js';
+import { oldestSlices } from '../../shared/rules/lots.js';
 
 /** How the basis is worked out from the orders, in words: RealizedWorking.method. */
 export const REALIZED_METHOD =
@@ -257,23 +258,18 @@ function held(lots: readonly Lot[]): number {
   return lots.reduce((n, l) => n + l.contracts, 0);
 }
 
-/** The lots left after `contracts` are taken oldest first, pro rata inside the last one. */
+/** The lots left after `contracts` are taken as the exchange takes them (lots.ts). */
 function takeOldest(lots: readonly Lot[], contracts: number): Lot[] {
-  let left = contracts;
-  const kept: Lot[] = [];
-  for (const lot of lots) {
-    const take = Math.min(left, lot.contracts);
-    left -= take;
-    if (take === lot.contracts) continue;
-    kept.push(take === 0 ? lot : shrink(lot, take));
-  }
-  return kept;
-}
-
-/** The lot after `take` of its contracts left, with that share of its cost. */
-function shrink(lot: Lot, take: number): Lot {
-  const share = lot.cost.times(take).dividedBy(lot.contracts);
-  return { ...lot, contracts: lot.contracts - take, cost: lot.cost.minus(share) };
+  const slices = oldestSlices(
+    lots.map((l) => ({ contracts: l.contracts, cost: l.cost.toString(), loanPerContract: '0' })),
+    contracts,
+  );
+  return lots.flatMap((lot, i) => {
+    const taken = slices[i];
+    if (taken === undefined) return [lot];
+    const left = lot.contracts - taken.contracts;
+    return left === 0 ? [] : [{ ...lot, contracts: left, cost: lot.cost.minus(taken.cost) }];
+  });
 }
 
 function contractsWord(n: number): string {

@@ -12,15 +12,9 @@
  * moment a knockout could have come, keeping the first reading whose lots are the position the
  * exchange reports.
  */
+import { BOOST_LOAN_PER_POINT } from '../api/boost.js';
 import type { Order } from '../api/schemas.js';
 import { dec, usd } from '../money.js';
-
-/**
- * Share of the entry price the exchange lends per boost point (GET /docs, "Opening (BUY) and
- * boost": collateral per contract c = entryPrice × (1 − 0.009 × b), the exchange lends
- * entryPrice − c; docs/sandbox.md, "Pricing in short").
- */
-export const BOOST_LOAN_PER_POINT = '0.009';
 
 /** A lot held: what it cost and what was lent on each of its contracts. */
 export interface Lot {
