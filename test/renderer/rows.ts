@@ -168,8 +168,11 @@ export function appStatus(over: Partial<AppStatus> = {}): AppStatus {
   };
 }
 
+/** The account on screen's counts; alone among the watched ones unless `everyAccount` says. */
 export function summary(over: Partial<AlertsSummary> = {}): AlertsSummary {
-  return { accountId: null, unread: 0, unreadDanger: 0, nearKnockout: 0, ...over };
+  const { everyAccount, ...counts } = over;
+  const own = { accountId: null, unread: 0, unreadDanger: 0, nearKnockout: 0, ...counts };
+  return { ...own, everyAccount: everyAccount ?? [{ ...own, account: 'Paper' }] };
 }
 
 export function alertView(over: Partial<AlertView> = {}): AlertView {
@@ -177,6 +180,7 @@ export function alertView(over: Partial<AlertView> = {}): AlertView {
     id: 1,
     kind: 'near',
     accountId: null,
+    account: 'Paper',
     contractId: 'EPL-ARSCHE',
     outcome: 'ARS',
     fixture: 'ARS v CHE',

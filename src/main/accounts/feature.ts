@@ -93,6 +93,9 @@ export function accountsFeature(ctx: AccountsContext): Handlers<AccountsChannel>
     },
     'accounts:add': async (input) => {
       const added = await registry.add(input);
+      // Watched from now on, on screen or not (root/active.ts).
+      // One that cannot start says why when it is switched to.
+      await active.watch(added.id).catch(() => undefined);
       const account = bridgeAccount(added, null, added.sameWalletAs);
       return added.notice === undefined ? account : { ...account, notice: added.notice };
     },
@@ -109,6 +112,8 @@ export function accountsFeature(ctx: AccountsContext): Handlers<AccountsChannel>
       const a = id === undefined ? undefined : registry.get(id);
       if (!a || a.isPaper) return { removed: false };
       if (liveId(active.session) === a.id) await active.switchTo(null);
+      // Its session stops before its rows go.
+      await active.unwatch(a.id);
       return { removed: await registry.remove(a.id) };
     },
     'accounts:switch': async ({ accountId }) => {

@@ -9,6 +9,7 @@
 import { isFinalStatus, type Order } from '../../shared/api/schemas.js';
 import {
   DANGER_ALERT_KINDS,
+  type AccountAlertCounts,
   type AlertPage,
   type AlertSettings,
   type AlertsQuery,
@@ -52,9 +53,13 @@ export interface AlertCentreOptions {
   accountId: number;
   /** The account as the bridge names it (null: paper). */
   bridgeId: string | null;
+  /** The account's name, as its alerts and notifications say it ("Paper" for paper). */
+  label: string;
   watch: KnockoutAlerts;
   engine: OrderAndPositionFeed;
   emit: Emit;
+  /** Every watched account's counts, this one's among them (root/active.ts); alone: its own. */
+  everyAccount?: () => AccountAlertCounts[];
   now?: () => number;
 }
 
@@ -64,6 +69,8 @@ export class AlertCentre {
   readonly #store: Store;
   readonly #accountId: number;
   readonly #bridgeId: string | null;
+  readonly #label: string;
+  readonly #everyAccount: () => AccountAlertCounts[];
   readonly #watch: KnockoutAlerts;
   readonly #engine: OrderAndPositionFeed;
   readonly #emit: Emit;
@@ -76,6 +83,8 @@ export class AlertCentre {
     this.#store = opts.store;
     this.#accountId = opts.accountId;
     this.#bridgeId = opts.bridgeId;
+    this.#label = opts.label;
+    this.#everyAccount = opts.everyAccount ?? (() => [this.counts()]);
     this.#watch = opts.watch;
     this.#engine = opts.engine;
     this.#emit = opts.emit;
@@ -137,7 +146,14 @@ export class AlertCentre {
     return this.#summaryChanged();
   }
 
+  /** This account's counts and the counts of every watched account (the tray's). */
   summary(): AlertsSummary {
+    const { accountId, unread, unreadDanger, nearKnockout } = this.counts();
+    return { accountId, unread, unreadDanger, nearKnockout, everyAccount: this.#everyAccount() };
+  }
+
+  /** This account's unread alerts and positions near their knockout now. */
+  counts(): AccountAlertCounts {
     const unread = this.#store.alerts.unreadCounts(this.#accountId);
     const levels = this.#settings.levels;
     const now = this.#now();
@@ -151,6 +167,7 @@ export class AlertCentre {
     }).length;
     return {
       accountId: this.#bridgeId,
+      account: this.#label,
       unread: Object.values(unread).reduce((a, b) => a + b, 0),
       unreadDanger: DANGER_ALERT_KINDS.reduce((n, k) => n + unread[k], 0),
       nearKnockout,
@@ -227,6 +244,7 @@ export class AlertCentre {
       id: a.id,
       kind: a.kind,
       accountId: this.#bridgeId,
+      account: this.#label,
       contractId: a.contractId,
       outcome: a.outcome,
       fixture: fixtureName(this.#store, this.#accountId, a.contractId),

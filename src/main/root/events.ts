@@ -1,5 +1,7 @@
 /**
- * What the active account's sync engine announces, as the bridge's push events: fixtures,
+ * What reaches the bridge of every account's session. Every account's alerts do, each with the
+ * summary of the account on screen and every watched account's counts (routeEmit); the rest is
+ * the view of the account on screen. What its sync engine announces, as the bridge's push events: fixtures,
  * positions (the whole view, on every positions pass, so "updated 3 s ago" is true, and when
  * the index price of a boosted position's fixture moves: its distance to the knockout), orders
  * (as rows, desk/orders-news.ts), new settlements (the History screen refreshes), the history sweep's progress
@@ -12,6 +14,8 @@ import type { IpcEventHub } from '../ipc/events.js';
 import type { Store } from '../store/index.js';
 import type { AppInfoOf } from '../accounts/feature.js';
 import type { FixtureBoard } from '../markets/board.js';
+import type { Emit } from '../desk/alert-centre.js';
+import type { AlertRaised, AlertsSummary } from '../../shared/ipc/contract.js';
 import type { AccountSession } from './session.js';
 import { appStatus } from '../sync/feature.js';
 
@@ -19,6 +23,32 @@ export interface EventWiring {
   hub: IpcEventHub;
   store: Store;
   fixtures: FixtureBoard;
+}
+
+/**
+ * Where the session of one account announces: its alerts always (the tray, the badge and the
+ * notifications cover every account), with the summary of the account on screen; everything
+ * else only while it is on screen (the screens show one account: it would overwrite their view).
+ */
+export function routeEmit(
+  hub: IpcEventHub,
+  onScreen: () => boolean,
+  summary: () => AlertsSummary | undefined,
+): Emit {
+  return (event, payload) => {
+    if (event === 'alerts:changed' || event === 'alert:raised') {
+      // Until an account is on screen, its own summary (the next announce says the whole).
+      const shown = summary();
+      if (event === 'alerts:changed') {
+        hub.emit('alerts:changed', shown ?? (payload as AlertsSummary));
+      } else {
+        const raised = payload as AlertRaised;
+        hub.emit('alert:raised', shown ? { ...raised, summary: shown } : raised);
+      }
+      return;
+    }
+    if (onScreen()) hub.emit(event, payload);
+  };
 }
 
 /**

@@ -15,7 +15,13 @@
  * - The features (accounts, markets, desk, history, export, practice, sync status, support,
  *   store notices) each serve their channels from their own folder's feature.ts.
  */
-import type { AlertsSummary, IpcChannel, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type {
+  AccountAlertCounts,
+  AlertsSummary,
+  IpcChannel,
+  IpcInput,
+  IpcOutput,
+} from '../../shared/ipc/contract.js';
 import { accountsFeature, appInfoOf, openAccountRegistry } from '../accounts/feature.js';
 import { openDataStore, dailyBackups, type OpenedStore } from '../data/store-file.js';
 import { storeNoticesFeature } from '../data/feature.js';
@@ -42,10 +48,10 @@ import { StoreReads } from '../store/read-worker.js';
 import { supportFeature } from '../support/feature.js';
 import { StartTracker } from '../start/index.js';
 import { statusFeature } from '../sync/feature.js';
-import { ActiveAccount, reasonOf, rememberedAccount } from './active.js';
+import { ActiveAccount, keyOf, reasonOf, rememberedAccount, type AccountKey } from './active.js';
 import { startingAccount } from './remembered.js';
 import { RateGovernors } from './connection.js';
-import { announceSession, forwardEvents } from './events.js';
+import { announceSession, forwardEvents, routeEmit } from './events.js';
 import type { ServicesOptions } from './options.js';
 import { openSession, type AccountSession } from './session.js';
 
@@ -73,8 +79,10 @@ export type CreateServices = (options: ServicesOptions) => Promise<Services>;
 /** The services plus what main's own parts (and tests) may reach directly. */
 export interface AppServices extends Services {
   readonly store: Store;
-  /** The active account's runtime; undefined only while switching or once stopped. */
+  /** The runtime of the account on screen; undefined only before the first switch or stopped. */
   session(): AccountSession | undefined;
+  /** Every account's session, running on screen or not, and how many were ever started. */
+  readonly sessions: Pick<ActiveAccount, 'running' | 'starts'>;
   /** One channel's handler, as the bridge calls it (without the contract's checks). */
   call<C extends IpcChannel>(channel: C, input: IpcInput<C>): Promise<IpcOutput<C>>;
 }
@@ -140,12 +148,23 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   const board = new FixtureBoard(store, startingAccount(store));
   const { clockMarginMs } = options;
   const guardBook = new GuardBook({ store });
-  const parts = { store, registry, paper, governors, logger, emit, clockMarginMs, guardBook };
+  // Every account's session runs (active.ts); its alerts reach the bridge on screen or not.
+  const emitFor = (key: AccountKey): Emit =>
+    routeEmit(
+      hub,
+      () => active.session !== undefined && keyOf(active.session) === key,
+      () => active.session?.alerts.summary(),
+    );
+  const everyAccount = (): AccountAlertCounts[] => active.running.map((s) => s.alerts.counts());
+  const parts = {
+    ...{ store, registry, paper, governors, logger, emitFor, everyAccount },
+    ...{ clockMarginMs, guardBook },
+  };
 
   const info = withStoreNotice(appInfoOf(registry, options), notices);
-  const active = new ActiveAccount({
+  const active: ActiveAccount = new ActiveAccount({
     store,
-    open: (accountId) => openSession(parts, accountId),
+    open: (accountId): Promise<AccountSession> => openSession(parts, accountId),
     attach: (session) => {
       const detach = forwardEvents(session, { hub, store, fixtures: board });
       board.show(session.accountId);
@@ -156,9 +175,18 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
 
   // The first session starts in the background: the bridge can serve (markets from the store)
   // while the paper exchange starts; calls that need the session wait for it.
-  active.switchTo(first).catch((err: unknown) => {
-    logger.warn('the account could not be opened', { reason: reasonOf(err) });
-  });
+  // Then every other account's, one after another (paper's once it has been used).
+  active
+    .switchTo(first)
+    .catch((err: unknown) => {
+      logger.warn('the account could not be opened', { reason: reasonOf(err) });
+    })
+    .then(() => active.watchAll(watchedAccounts(store), failedToWatch))
+    .catch(failedToWatch.bind(null, null));
+  function failedToWatch(key: AccountKey, err: unknown): void {
+    const account = key === null ? 'paper' : `account ${key}`;
+    logger.warn(`the session of ${account} could not start`, { reason: reasonOf(err) });
+  }
 
   // An upgraded store's SETTLEMENT rows get their realized P&L in the background (docs/pnl.md).
   store.realized.useLogger(logger);
@@ -226,6 +254,7 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   return {
     store,
     session: () => active.session,
+    sessions: active,
     events: hub,
     handlers,
     call: (channel, input) => handlers[channel](input),
@@ -233,6 +262,11 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
     markNoticeShown: (notice) => Promise.resolve(markNoticeShown(store, notice)),
     stop,
   };
+}
+
+/** Every account whose session runs: each exchange account, and paper once it has been used. */
+function watchedAccounts(store: Store): AccountKey[] {
+  return store.accounts.list().map((a) => (a.isPaper ? null : a.id));
 }
 
 /** `run` once: every call answers the first call's promise. */

@@ -1,8 +1,8 @@
 /**
- * The runtime of the active account: its connection (exchange client behind the governor of
- * its exchange, trading service), the sync engine keeping the store current, the knockout
- * watch fed by it, and the desk on top of them (placing from the app, the alert centre). One
- * at a time; switching accounts stops one and starts the next (active.ts).
+ * The runtime of one account: its connection (exchange client behind the governor of its
+ * exchange, trading service), the sync engine keeping the store current, the knockout watch fed
+ * by it, the alert centre, the guardian, and the desk (placing from the app). Every account's
+ * runs at once, on screen or not (active.ts).
  */
 import { KnockoutWatch } from '../alerts/index.js';
 import type { Logger } from '../../shared/log.js';
@@ -10,7 +10,7 @@ import type { ExchangeClient } from '../client/index.js';
 import { AlertCentre, type Emit } from '../desk/alert-centre.js';
 import { DeskTrading } from '../desk/placement.js';
 import { positionsView } from '../desk/positions.js';
-import type { PositionsView } from '../../shared/ipc/contract.js';
+import type { AccountAlertCounts, PositionsView } from '../../shared/ipc/contract.js';
 import type { Store } from '../store/index.js';
 import { SyncEngine } from '../sync/index.js';
 import type { TradingService } from '../trading/index.js';
@@ -19,12 +19,17 @@ import { AccountConnection, type ConnectionOptions, type RateGovernors } from '.
 import type { PaperMode } from '../practice/paper.js';
 import type { GuardBook } from '../guard/book.js';
 import { Guardian } from '../guard/guardian.js';
+import { Refusal } from '../refusal.js';
 
 export interface SessionOptions extends ConnectionOptions {
   isPaper: boolean;
+  /** The account's name in alerts and notifications ("Paper" for paper). */
+  label: string;
   logger: Logger;
-  /** Where the desk announces bridge events (the app's event hub). */
+  /** Where the desk announces bridge events (the app's event hub, through events.ts's routing). */
   emit: Emit;
+  /** Every watched account's alert counts (the tray's); alone: this one's. */
+  everyAccount?: (() => AccountAlertCounts[]) | undefined;
   /** The desk's fill-to-snapshot margin (DeskTradingOptions.clockMarginMs); tests shorten it. */
   clockMarginMs?: number | undefined;
   /** The guardians' rules, one book for the app. */
@@ -60,9 +65,11 @@ export class AccountSession {
     const bridge = { store: opts.store, accountId: opts.accountId, bridgeId: this.bridgeId };
     this.alerts = new AlertCentre({
       ...bridge,
+      label: opts.label,
       watch: this.watch,
       engine: this.engine,
       emit: opts.emit,
+      ...(opts.everyAccount === undefined ? {} : { everyAccount: opts.everyAccount }),
     });
     this.desk = new DeskTrading({
       ...bridge,
@@ -138,22 +145,29 @@ export interface SessionParts {
   paper: PaperMode;
   governors: RateGovernors;
   logger: Logger;
-  emit: Emit;
+  /** Where the session of `accountId` (null: paper) announces bridge events. */
+  emitFor: (accountId: number | null) => Emit;
+  everyAccount?: () => AccountAlertCounts[];
   clockMarginMs?: number | undefined;
   guardBook: GuardBook;
 }
+
+/** Paper's name in alerts, notifications and the tray. */
+export const PAPER_NAME = 'Paper';
 
 /** The session of a live account, or of paper for null (paper mode starts on first use). */
 export async function openSession(
   parts: SessionParts,
   accountId: number | null,
 ): Promise<AccountSession> {
-  const { store, logger, emit, clockMarginMs, guardBook } = parts;
-  const shared = { store, logger, emit, clockMarginMs, guardBook };
+  const { store, logger, clockMarginMs, guardBook, everyAccount } = parts;
+  const shared = { store, logger, clockMarginMs, guardBook, everyAccount };
   const live = accountId === null ? undefined : parts.registry.get(accountId);
   if (live && !live.isPaper) {
     return new AccountSession({
       ...shared,
+      emit: parts.emitFor(live.id),
+      label: live.label,
       accountId: live.id,
       isPaper: false,
       baseUrl: live.baseUrl,
@@ -161,9 +175,12 @@ export async function openSession(
       governor: parts.governors.for(live.baseUrl),
     });
   }
+  if (accountId !== null) throw new Refusal('not-found', 'There is no such account.');
   const paper = await parts.paper.exchange();
   return new AccountSession({
     ...shared,
+    emit: parts.emitFor(null),
+    label: PAPER_NAME,
     accountId: paper.account.id,
     isPaper: true,
     baseUrl: paper.url,

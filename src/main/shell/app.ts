@@ -59,7 +59,7 @@ import { showNotice, trayNotice } from './notices.js';
 import { AlertNotifications } from './notifications.js';
 import { APP_PAGE_URL, registerAppScheme, serveAppFiles } from './protocol.js';
 import { exportFileChooser } from './save-dialog.js';
-import { BetdeskTray } from './tray.js';
+import { BetdeskTray, everyAccount } from './tray.js';
 import { hardenWebContents, mainWindowOptions } from './window.js';
 
 export interface ShellPaths {
@@ -361,7 +361,7 @@ export async function runShell(
   function updateAlerts(summary: AlertsSummary): void {
     alertsHeard = true;
     tray?.updateAlerts(summary);
-    badge.set(summary.unread);
+    badge.set(everyAccount(summary).unread);
   }
   const stopTrayUpdates = services.events.subscribe((event, payload) => {
     if (quitting) return;

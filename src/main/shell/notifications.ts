@@ -20,16 +20,22 @@ const NOTICES: Record<AlertKind, { title: string; urgency: 'low' | 'normal' | 'c
   guard: { title: 'Guardian', urgency: 'critical' },
 };
 
+/** Every account is watched: the title names the account the alert is about. */
 export function alertNotice(alert: AlertView): NotificationConstructorOptions {
   const { title, urgency } = NOTICES[alert.kind];
-  return { title: `${title}: ${alert.outcome} in ${alert.fixture}`, body: alert.message, urgency };
+  const what = `${title}: ${alert.outcome} in ${alert.fixture} (${alert.account})`;
+  return { title: what, body: alert.message, urgency };
 }
 
 const DANGER: ReadonlySet<AlertKind> = new Set(DANGER_ALERT_KINDS);
 
 /** Where a click on the alert takes the user: its position for a knockout alert, else the
- *  orders. */
-export function alertTarget(alert: AlertView): ShowRequest {
+ *  orders; the Alerts screen (which names it) for an account not on screen. */
+export function alertTarget(
+  alert: AlertView,
+  onScreen: string | null = alert.accountId,
+): ShowRequest {
+  if (alert.accountId !== onScreen) return { screen: 'alerts' };
   return DANGER.has(alert.kind)
     ? { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }
     : { screen: 'orders' };
@@ -80,13 +86,13 @@ export class AlertNotifications {
     this.held.clear();
   }
 
-  private raised({ alert, notify }: AlertRaised): void {
+  private raised({ alert, notify, summary }: AlertRaised): void {
     if (!notify || !this.parts.Notification.isSupported()) return;
     const notification = new this.parts.Notification(alertNotice(alert));
     const release = () => this.held.delete(notification);
     notification.on('click', () => {
       release();
-      this.onShow(alertTarget(alert));
+      this.onShow(alertTarget(alert, summary.accountId));
     });
     notification.on('close', release);
     this.held.add(notification);

@@ -1,5 +1,6 @@
 /**
- * The tray icon: a menu to open the window, see the positions near their knockout, pause or
+ * The tray icon, for every watched account: a menu to open the window, see the positions near
+ * their knockout (in any account), pause or
  * resume sync, pause or resume the guardians (docs/guardians.md), and quit; a tooltip that says
  * how sync is doing, that the guardians are paused while they are, and how many positions are
  * near their knockout; a warning variant of the icon while an unread near or knocked-out alert
@@ -27,7 +28,7 @@ export function trayMenuTemplate(
   guardsPaused = false,
 ): MenuItemConstructorOptions[] {
   const paused = status?.sync.state === 'paused';
-  const near = alerts?.nearKnockout ?? 0;
+  const near = everyAccount(alerts).nearKnockout;
   return [
     { label: 'Open Betdesk', click: () => actions.open() },
     // Only while there is something to see: an item saying "0" would be noise.
@@ -58,7 +59,7 @@ export function trayTooltip(
   now: Date = new Date(),
   guardsPaused = false,
 ): string {
-  const near = alerts ? nearWords(alerts.nearKnockout) : '';
+  const near = nearWords(everyAccount(alerts).nearKnockout, everyAccount(alerts).nearIn);
   return [syncWords(status, now), guardsPaused ? 'Guardians paused' : '', near]
     .filter((part) => part !== '')
     .join('. ');
@@ -78,9 +79,35 @@ function nearItemLabel(count: number): string {
   return count === 1 ? '1 position near knockout' : `${count} positions near knockout`;
 }
 
-function nearWords(count: number): string {
+/** With more than one account watched, the accounts they are in. */
+function nearWords(count: number, accounts: readonly string[]): string {
   if (count <= 0) return '';
-  return count === 1 ? '1 position near its knockout' : `${count} positions near their knockout`;
+  const where = accounts.length > 0 ? ` (${accounts.join(', ')})` : '';
+  return count === 1
+    ? `1 position near its knockout${where}`
+    : `${count} positions near their knockout${where}`;
+}
+
+/**
+ * The counts of every watched account added up (the tray, the badge and the warning icon cover
+ * them all); `nearIn` names the accounts with positions near their knockout when more than one
+ * account is watched.
+ */
+export function everyAccount(alerts: AlertsSummary | null): {
+  unread: number;
+  unreadDanger: number;
+  nearKnockout: number;
+  nearIn: string[];
+} {
+  const all = alerts?.everyAccount ?? [];
+  const sum = (pick: (a: AlertsSummary['everyAccount'][number]) => number) =>
+    all.reduce((n, a) => n + pick(a), 0);
+  return {
+    unread: sum((a) => a.unread),
+    unreadDanger: sum((a) => a.unreadDanger),
+    nearKnockout: sum((a) => a.nearKnockout),
+    nearIn: all.length > 1 ? all.filter((a) => a.nearKnockout > 0).map((a) => a.account) : [],
+  };
 }
 
 function formatClock(at: Date, now: Date): string {
@@ -141,11 +168,12 @@ export class BetdeskTray {
    *  icon. */
   updateAlerts(alerts: AlertsSummary): void {
     if (this.destroyed) return;
-    const nearChanged = alerts.nearKnockout !== (this.alerts?.nearKnockout ?? 0);
+    const all = everyAccount(alerts);
+    const nearChanged = all.nearKnockout !== everyAccount(this.alerts).nearKnockout;
     this.alerts = alerts;
     this.setToolTip();
     if (nearChanged) this.setMenu();
-    const warning = alerts.unreadDanger > 0;
+    const warning = all.unreadDanger > 0;
     if (warning !== this.warning) {
       this.warning = warning;
       this.tray.setImage(warning ? this.icons.warning : this.icons.normal);

@@ -77,6 +77,7 @@ describe('an alert on a full disk', () => {
       store,
       accountId,
       bridgeId: String(accountId),
+      label: 'Live',
       watch: Object.assign(watch, { configure: () => {} }),
       engine,
       emit,

@@ -83,6 +83,7 @@ async function boughtAt(index: string, boost: number): Promise<Desk> {
     store,
     accountId,
     bridgeId: null,
+    label: 'Paper',
     watch,
     engine,
     emit: () => undefined,

@@ -29,12 +29,14 @@ const accountsNamed = (seen: Seen[]) =>
   );
 
 describe('switching the active account', () => {
-  it('stops the paper session, and every event after the switch is the live account’s', async () => {
+  it('keeps the paper session running, and the screens’ events after the switch are the live account’s', async () => {
     const services = await start();
     await services.call('status:get', {});
     const paper = services.session()!;
     expect(paper.isPaper).toBe(true);
     const live = await addLiveAccount(services, sandbox);
+    // Adding the account started its session, on screen or not.
+    expect(services.sessions.starts).toBe(2);
     const seen = record(services);
 
     const info = await services.call('accounts:switch', { accountId: live.id });
@@ -52,14 +54,16 @@ describe('switching the active account', () => {
     });
     expect(session.client.baseUrl).toBe(sandbox.url);
 
-    // The paper session is stopped: its engine is not running, its client refuses, and its
-    // governor no longer holds its budget.
-    expect(paper.engine.running).toBe(false);
-    const refused = await paper.client.orders({ limit: 1 }).catch((err: unknown) => err);
-    expect(refused).toBeInstanceOf(NetworkError);
-    expect((refused as NetworkError).cause).toMatchObject({ message: 'client closed' });
+    // A switch is a change of view: the paper session still runs, its budget is still held,
+    // and no session was started for it (docs/desk.md, "Every account watched").
+    expect(paper.engine.running).toBe(true);
     const { governor, governorName } = paper.connection;
-    expect(governor.snapshot().accounts[governorName]).toBeUndefined();
+    expect(governor.snapshot().accounts[governorName]).toBeDefined();
+    await services.call('accounts:switch', { accountId: null });
+    await services.call('accounts:switch', { accountId: live.id });
+    expect(services.sessions.starts).toBe(2);
+    expect(services.sessions.running).toEqual([paper, session]);
+    expect(services.session()).toBe(session);
 
     // The switch is announced with the live account's figures.
     expect(seen).toContainEqual({ event: 'app:changed', payload: info });
@@ -90,8 +94,10 @@ describe('switching the active account', () => {
       .toBe(true);
     const page = await services.call('orders:list', { limit: 50, offset: 0 });
     expect(page.rows.map((r) => r.clientOrderId)).toEqual(['bd-switch-live-1']);
-    // Nothing came from the paper session (its events name no account: null) after the switch.
-    expect(new Set(accountsNamed(seen))).toEqual(new Set([live.id]));
+    // The screens' events after the last switch are the live account's; paper's alerts would
+    // still come (routeEmit), but it raised none.
+    const last = seen.findLastIndex((e) => e.event === 'app:changed');
+    expect(new Set(accountsNamed(seen.slice(last)))).toEqual(new Set([live.id]));
   });
 
   it('answers a call made during a switch for the account switched to', async () => {
@@ -113,12 +119,22 @@ describe('switching the active account', () => {
     const services = await start();
     const live = await addLiveAccount(services, sandbox);
     await services.call('accounts:switch', { accountId: live.id });
+    const removed = services.session()!;
     const seen = record(services);
 
     expect(
       await services.call('accounts:remove', { accountId: live.id }).then((r) => r.removed),
     ).toBe(true);
     expect(services.session()?.isPaper).toBe(true);
+    // Its session stopped before its rows went: the engine is still, the client refuses, and
+    // its exchange's governor no longer holds its budget.
+    expect(removed.engine.running).toBe(false);
+    expect(services.sessions.running).not.toContain(removed);
+    const refused = await removed.client.orders({ limit: 1 }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect((refused as NetworkError).cause).toMatchObject({ message: 'client closed' });
+    const { governor, governorName } = removed.connection;
+    expect(governor.snapshot().accounts[governorName]).toBeUndefined();
     expect(seen).toContainEqual({
       event: 'app:changed',
       payload: expect.objectContaining({ mode: 'paper', activeAccountId: null }) as unknown,

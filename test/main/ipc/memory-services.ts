@@ -163,12 +163,10 @@ export function memoryServices(): MemoryServices {
     rateBudget: [{ group: 'quotes', tokens: 9, capacity: 9, queued: 0, blockedUntil: null }],
   });
 
-  const summary = (): AlertsSummary => ({
-    accountId: active,
-    unread: 0,
-    unreadDanger: 0,
-    nearKnockout: 0,
-  });
+  const summary = (): AlertsSummary => {
+    const own = { accountId: active, unread: 0, unreadDanger: 0, nearKnockout: 0 };
+    return { ...own, everyAccount: [{ ...own, account: active === null ? 'Paper' : 'Live' }] };
+  };
   let alertSettings: AlertSettings = {
     levels: ['0.1', '0.05', '0.02'],
     margin: '0.01',

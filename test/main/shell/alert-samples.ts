@@ -19,6 +19,7 @@ export function alertView(kind: AlertKind, id = 1): AlertView {
     id,
     kind,
     accountId: null,
+    account: 'Paper',
     contractId: 'EPL-ARSCHE-0001',
     outcome: 'ARS',
     fixture: 'ARS v CHE',
@@ -31,8 +32,11 @@ export function alertView(kind: AlertKind, id = 1): AlertView {
   };
 }
 
-export function alertsSummary(counts: Partial<AlertsSummary> = {}): AlertsSummary {
-  return { accountId: null, unread: 0, unreadDanger: 0, nearKnockout: 0, ...counts };
+/** The account on screen's counts; alone among the watched ones unless `everyAccount` says. */
+export function alertsSummary(over: Partial<AlertsSummary> = {}): AlertsSummary {
+  const { everyAccount, ...counts } = over;
+  const own = { accountId: null, unread: 0, unreadDanger: 0, nearKnockout: 0, ...counts };
+  return { ...own, everyAccount: everyAccount ?? [{ ...own, account: 'Paper' }] };
 }
 
 export function alertRaised(

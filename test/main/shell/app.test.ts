@@ -162,7 +162,7 @@ describe('the Electron shell', () => {
     services.events.emit('alert:raised', alertRaised('filled', false));
     expect(electron.Notification.shown.map((n) => n.options)).toEqual([
       {
-        title: 'Knocked out: ARS in ARS v CHE',
+        title: 'Knocked out: ARS in ARS v CHE (Paper)',
         body: alertRaised('knocked_out').alert.message,
         urgency: 'critical',
       },

@@ -27,10 +27,10 @@ describe('alert notifications', () => {
   });
 
   it.each<[AlertKind, string, string]>([
-    ['near', 'Near knockout: ARS in ARS v CHE', 'normal'],
-    ['knocked_out', 'Knocked out: ARS in ARS v CHE', 'critical'],
-    ['filled', 'Filled: ARS in ARS v CHE', 'low'],
-    ['rejected', 'Rejected: ARS in ARS v CHE', 'normal'],
+    ['near', 'Near knockout: ARS in ARS v CHE (Paper)', 'normal'],
+    ['knocked_out', 'Knocked out: ARS in ARS v CHE (Paper)', 'critical'],
+    ['filled', 'Filled: ARS in ARS v CHE (Paper)', 'low'],
+    ['rejected', 'Rejected: ARS in ARS v CHE (Paper)', 'normal'],
   ])('name a %s alert’s outcome and fixture, and carry its sentence', (kind, title, urgency) => {
     const alert = alertView(kind);
     expect(alertNotice(alert)).toEqual({ title, body: alert.message, urgency });
@@ -44,6 +44,13 @@ describe('alert notifications', () => {
     expect(alertTarget(alertView('rejected'))).toEqual({ screen: 'orders' });
   });
 
+  it('lead another account’s alert to Alerts, where it is named and can be switched to', () => {
+    const other = { ...alertView('knocked_out'), accountId: '7', account: 'Live B' };
+    expect(alertNotice(other).title).toBe('Knocked out: ARS in ARS v CHE (Live B)');
+    expect(alertTarget(other, null)).toEqual({ screen: 'alerts' });
+    expect(alertTarget(other, '7')).toMatchObject({ screen: 'positions' });
+  });
+
   it('show a desktop notification for each raised alert whose settings want one', () => {
     const { events } = listen();
     events.emit('alert:raised', alertRaised('near', true));
@@ -52,8 +59,8 @@ describe('alert notifications', () => {
     events.emit('alert:raised', alertRaised('rejected', false));
     events.emit('alerts:changed', alertsSummary({ unread: 4 }));
     expect(Notification.shown.map((n) => n.options.title)).toEqual([
-      'Near knockout: ARS in ARS v CHE',
-      'Knocked out: ARS in ARS v CHE',
+      'Near knockout: ARS in ARS v CHE (Paper)',
+      'Knocked out: ARS in ARS v CHE (Paper)',
     ]);
   });
 

@@ -140,6 +140,24 @@ describe('the tray tooltip with alerts', () => {
     expect(trayTooltip(status('idle'), near, new Date(), false)).not.toContain('Guardians');
   });
 
+  it('covers every watched account, naming those with positions near their knockout', () => {
+    const counts = { unread: 0, unreadDanger: 0, nearKnockout: 0 };
+    const three = alertsSummary({
+      everyAccount: [
+        { ...counts, accountId: null, account: 'Paper' },
+        { ...counts, accountId: '2', account: 'Live A', nearKnockout: 1 },
+        { ...counts, accountId: '3', account: 'Live B', nearKnockout: 2, unreadDanger: 1 },
+      ],
+    });
+    // Paper is on screen with nothing near: the others still count.
+    expect(trayTooltip(status('idle'), three)).toBe(
+      'Betdesk (paper): sync up to date. 3 positions near their knockout (Live A, Live B)',
+    );
+    const { tray, icon } = makeTray();
+    tray.updateAlerts(three);
+    expect(icon.image).toBe(icons.warning);
+  });
+
   it('keeps to the sync wording when no position is near its knockout', () => {
     const none = alertsSummary({ unread: 3, unreadDanger: 1, nearKnockout: 0 });
     expect(trayTooltip(status('paused'), none)).toBe('Betdesk (paper): sync paused');

@@ -33,8 +33,10 @@ function setup(permission: PermissionState, host: 'browser' | 'electron' = 'brow
   const port = new FakePort(permission);
   const toasts = new ToastsState();
   const announcer = new Announcer();
-  const opened: AlertView[] = [];
-  const notifier = new Notifier(bridge, port, toasts, announcer, { host }, (a) => opened.push(a));
+  const opened: [AlertView, boolean][] = [];
+  const notifier = new Notifier(bridge, port, toasts, announcer, { host }, (a, onScreen) =>
+    opened.push([a, onScreen]),
+  );
   notifier.start();
   const raise = (alert: AlertView, notify = true) =>
     bridge.emit('alert:raised', { alert, notify, summary: summary({ unread: 1 }) });
@@ -53,7 +55,7 @@ describe('delivering alerts', () => {
     expect(port.shown[0]?.body).toBe('Knocked out: 10 contracts lost.');
     expect(toasts.items).toHaveLength(0);
     port.shown[0]?.click();
-    expect(opened).toEqual([alert]);
+    expect(opened).toEqual([[alert, true]]);
   });
 
   test('without permission it is a toast, and the user is offered to allow notifications', async () => {
@@ -64,7 +66,7 @@ describe('delivering alerts', () => {
     expect(toasts.items).toMatchObject([
       {
         tone: 'danger',
-        title: 'Near knockout',
+        title: 'Near knockout · Paper',
         target: { contractId: 'EPL-ARSCHE', outcome: 'ARS' },
       },
     ]);
@@ -96,13 +98,29 @@ describe('delivering alerts', () => {
     raise(alertView({ kind: 'filled', message: 'Filled: 25 contracts of ARS.' }), false);
     expect(port.shown).toHaveLength(0);
     expect(toasts.items).toHaveLength(0);
-    expect(announcer.polite).toBe('Filled: 25 contracts of ARS.');
+    expect(announcer.polite).toBe('Paper: Filled: 25 contracts of ARS.');
+  });
+
+  test('another account’s alert names it, and leads to Alerts, not a position on screen', () => {
+    const { port, toasts, opened, raise } = setup('default');
+    const other = alertView({ kind: 'knocked_out', accountId: '7', account: 'Live B' });
+    raise(other);
+    expect(toasts.items).toMatchObject([
+      { tone: 'danger', title: 'Knocked out · Live B', target: { screen: 'alerts' } },
+    ]);
+    const granted = setup('granted');
+    granted.raise(other);
+    expect(granted.port.shown[0]?.title).toBe('Betdesk: Knocked out · Live B');
+    granted.port.shown[0]?.click();
+    expect(granted.opened).toEqual([[other, false]]);
+    expect(port.shown).toHaveLength(0);
+    expect(opened).toEqual([]);
   });
 
   test('knockouts interrupt the screen reader; fills wait their turn', () => {
     const { announcer, raise } = setup('default');
     raise(alertView({ kind: 'knocked_out', message: 'Gone.' }));
-    expect(announcer.assertive).toBe('Gone.');
+    expect(announcer.assertive).toBe('Paper: Gone.');
     expect(announcer.polite).toBe('');
   });
 });

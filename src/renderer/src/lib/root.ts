@@ -170,10 +170,12 @@ export function createRoot(bridge: Bridge, ports: Partial<RootPorts> = {}) {
         return app.info?.host ?? null;
       },
     },
-    (alert) =>
-      alert.kind === 'rejected'
-        ? nav.show({ screen: 'orders' })
-        : nav.show({ screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }),
+    (alert, onScreen) =>
+      !onScreen
+        ? nav.show({ screen: 'alerts' })
+        : alert.kind === 'rejected'
+          ? nav.show({ screen: 'orders' })
+          : nav.show({ screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }),
   );
 
   /** Shows a position: from a toast's button, or a clicked notification. */

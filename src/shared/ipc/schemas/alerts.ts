@@ -25,6 +25,7 @@ export const AlertView = Closed({
   id: Type.Integer({ minimum: 1 }),
   kind: Literals(ALERT_KINDS),
   accountId: AccountScope,
+  account: Type.String({ minLength: 1, description: 'The account’s name: "Paper" for paper.' }),
   contractId: Type.String(),
   outcome: Type.String(),
   fixture: Type.String({ description: 'How people name the fixture, e.g. "ARS v CHE".' }),
@@ -43,11 +44,27 @@ export const AlertsQuery = Closed({
 });
 export type AlertsQuery = Static<typeof AlertsQuery>;
 
-export const AlertsSummary = Closed({
+const AlertCounts = {
   accountId: AccountScope,
   unread: Count(),
   unreadDanger: Count('Unread near or knocked-out alerts.'),
   nearKnockout: Count('Open positions inside an alert level of their knockout now.'),
+};
+
+/** One watched account's counts, named as the accounts screen names it. */
+export const AccountAlertCounts = Closed({
+  ...AlertCounts,
+  account: Type.String({ minLength: 1, description: 'The account’s name: "Paper" for paper.' }),
+});
+export type AccountAlertCounts = Static<typeof AccountAlertCounts>;
+
+/**
+ * The account on screen's counts (the Alerts screen's), and every watched account's, that one
+ * among them (the tray's and the badge's: every account is watched, docs/alerts.md).
+ */
+export const AlertsSummary = Closed({
+  ...AlertCounts,
+  everyAccount: Type.Array(AccountAlertCounts, { maxItems: 1000 }),
 });
 export type AlertsSummary = Static<typeof AlertsSummary>;
 

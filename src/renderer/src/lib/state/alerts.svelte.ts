@@ -4,6 +4,7 @@
  * which main applies to the running knockout watch as soon as they are saved.
  */
 import type {
+  AccountAlertCounts,
   AlertKind,
   AlertSettings,
   AlertsSummary,
@@ -56,6 +57,13 @@ export class AlertsState {
   saving = $state(false);
   readonly unread: number = $derived(this.summary?.unread ?? 0);
   readonly unreadDanger: number = $derived(this.summary?.unreadDanger ?? 0);
+  /** The other watched accounts with something unread or near its knockout (they are watched
+   *  too: their alerts come in while another account is on screen). */
+  readonly elsewhere: AccountAlertCounts[] = $derived(
+    (this.summary?.everyAccount ?? []).filter(
+      (a) => a.accountId !== this.summary?.accountId && (a.unread > 0 || a.nearKnockout > 0),
+    ),
+  );
   /** The levels as people read them: "10, 5, 2". */
   readonly levelsText: string = $derived(
     (this.settings?.levels ?? []).map(fractionToPercent).join(', '),
@@ -181,7 +189,9 @@ export class AlertsState {
     void this.loadSettings();
   }
 
+  /** An alert of the account on screen joins the list; another account's is counted above. */
   #addToFirstPage(alert: AlertView): void {
+    if (alert.accountId !== this.summary?.accountId) return;
     if (this.paging.offset !== 0 || this.alerts.some((a) => a.id === alert.id)) return;
     this.total += 1;
     this.alerts = [alert, ...this.alerts].slice(0, this.paging.size);

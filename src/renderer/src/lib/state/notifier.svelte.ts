@@ -49,7 +49,7 @@ export class Notifier {
   readonly #toasts: ToastsState;
   readonly #announcer: Announcer;
   readonly #ctx: NotifierContext;
-  readonly #open: (alert: AlertView) => void;
+  readonly #open: (alert: AlertView, onScreen: boolean) => void;
 
   constructor(
     bridge: Bridge,
@@ -57,7 +57,7 @@ export class Notifier {
     toasts: ToastsState,
     announcer: Announcer,
     ctx: NotifierContext,
-    open: (alert: AlertView) => void,
+    open: (alert: AlertView, onScreen: boolean) => void,
   ) {
     this.#bridge = bridge;
     this.#port = port;
@@ -83,29 +83,34 @@ export class Notifier {
     this.permission = await this.#port.request();
   }
 
-  deliver({ alert, notify }: AlertRaised): void {
-    this.#announcer.announce(alert.message, alert.kind === 'knocked_out' || alert.kind === 'near');
+  /** Every account is watched: the title names the account; one not on screen opens Alerts. */
+  deliver({ alert, notify, summary }: AlertRaised): void {
+    const title = `${ALERT_TITLES[alert.kind]} · ${alert.account}`;
+    this.#announcer.announce(
+      `${alert.account}: ${alert.message}`,
+      alert.kind === 'knocked_out' || alert.kind === 'near',
+    );
     if (!notify) return;
     this.permission = this.#port.permission();
+    const onScreen = alert.accountId === summary.accountId;
     if (this.#ctx.host === 'browser' && this.permission === 'granted') {
       this.#port.show(
-        {
-          title: `Betdesk: ${ALERT_TITLES[alert.kind]}`,
-          body: alert.message,
-          tag: `alert-${alert.id}`,
-        },
-        () => this.#open(alert),
+        { title: `Betdesk: ${title}`, body: alert.message, tag: `alert-${alert.id}` },
+        () => this.#open(alert, onScreen),
       );
       return;
     }
     this.#toasts.push({
       tone: TONES[alert.kind],
-      title: ALERT_TITLES[alert.kind],
+      title,
       message: alert.message,
-      // A rejected order made no position: its toast shows the order instead.
-      target: isAboutPosition(alert.kind)
-        ? { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }
-        : { screen: 'orders' },
+      // A rejected order made no position: its toast shows the order instead. Another
+      // account's alert: the Alerts screen, which names it and offers the switch.
+      target: !onScreen
+        ? { screen: 'alerts' }
+        : isAboutPosition(alert.kind)
+          ? { screen: 'positions', contractId: alert.contractId, outcome: alert.outcome }
+          : { screen: 'orders' },
     });
   }
 }

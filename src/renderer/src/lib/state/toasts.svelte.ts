@@ -3,7 +3,9 @@ export type ToastTone = 'info' | 'ok' | 'danger';
 
 /** Where a toast's "Show" button goes: the position it is about, or Orders (no position). */
 export type ToastTarget =
-  { screen: 'positions'; contractId: string; outcome: string } | { screen: 'orders' };
+  | { screen: 'positions'; contractId: string; outcome: string }
+  | { screen: 'orders' }
+  | { screen: 'alerts' };
 
 export interface Toast {
   id: number;
