@@ -1,7 +1,7 @@
 /**
  * Sells by hand, as the guardian sees them (docs/guardians.md, "Sells by hand"): one rule for
  * every path (the slip's Close…, `cli order --side SELL`, a SELL placed elsewhere and seen by
- * the sync). While a sell by hand of a position is under way, and until the positions are read
+ * the sync, a close by the guardian of another key of the wallet: wallet-closes.ts). While a sell by hand of a position is under way, and until the positions are read
  * again after it, its rules wait, as they wait for another rule's close; then they judge what is
  * left: a partial sell keeps them on the rest (the share is of the contracts held when a rule
  * fires), and a sell of everything ends them once the positions no longer show it. Read from
@@ -11,6 +11,7 @@ import { isFinalStatus } from '../../shared/api/schemas.js';
 import type { Order } from '../../shared/api/schemas.js';
 import type { Store } from '../store/index.js';
 import { positionKey } from './figures.js';
+import { walletClosing } from './wallet-closes.js';
 
 /** The prefix of a guardian's clientOrderId: its SELLs are not sells by hand. */
 export const GUARD_ORDER_PREFIX = 'bdg-';
@@ -57,6 +58,8 @@ export class HandSells {
       if (this.#now() - announced <= ANNOUNCED_MS) return true;
       this.#announced.delete(key);
     }
+    // Another key of the wallet's guardian closing it counts as a sell from elsewhere.
+    if (walletClosing(this.#store, this.#accountId, rule, snapshotAt)) return true;
     const since = snapshotAt ?? 0;
     const sells = this.#sellsSince(rule);
     if (sells.some((o) => !isFinalStatus(o.status) || o.updatedAt + CLOCK_MARGIN_MS >= since)) {

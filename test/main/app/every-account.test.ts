@@ -8,11 +8,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../../src/main/root/services.js';
-import type { Account, AlertRaised, Fixture } from '../../../src/shared/ipc/contract.js';
-import { dec } from '../../../src/shared/money.js';
+import type { Account, AlertRaised } from '../../../src/shared/ipc/contract.js';
 import { nearKnockoutPrice } from '../../../src/shared/rules/knockout.js';
 import { startSandbox, type Credentials, type Sandbox } from '../../exchange/harness.js';
-import { AppHarness, marketBet, type Seen } from './support.js';
+import { AppHarness, marketBet, midFixture, type Seen } from './support.js';
 
 const app = new AppHarness('every-account');
 let one: Sandbox;
@@ -55,16 +54,6 @@ async function sells(sandbox: Sandbox, key: Credentials): Promise<number> {
   return res.body.orders.filter((o) => o.side === 'SELL').length;
 }
 
-async function openFixture(services: AppServices): Promise<Fixture> {
-  const all = { openOnly: true, limit: 100, offset: 0 };
-  await expect
-    .poll(async () => (await services.call('fixtures:list', all)).total, WAIT)
-    .toBeGreaterThan(2);
-  const { fixtures } = await services.call('fixtures:list', all);
-  const f = fixtures.find((x) => dec(x.homePrice).gte('0.35') && dec(x.homePrice).lte('0.65'));
-  return f ?? fixtures[0]!;
-}
-
 const raised = (seen: Seen[]) =>
   seen.filter((s) => s.event === 'alert:raised').map((s) => s.payload as AlertRaised);
 
@@ -80,7 +69,7 @@ describe('every account watched', { timeout: 120_000 }, () => {
 
     // Live B holds a boosted bet with a knockout guard armed; then Live A goes on screen.
     await services.call('accounts:switch', { accountId: b.account.id });
-    const f = await openFixture(services);
+    const f = await midFixture(services);
     await services.call(
       'order:place',
       marketBet(f, { clientOrderId: 'bd-every-b-1', qty: '10', boost: 50 }),
@@ -150,6 +139,79 @@ describe('every account watched', { timeout: 120_000 }, () => {
     // The screens still show Live A.
     expect(services.session()).toBe(onScreen);
     expect((await services.call('positions:list', {})).accountId).toBe(a.account.id);
+  });
+
+  it('two trade keys of one wallet, each with a rule on its position: one close, never two', async () => {
+    const { services } = await app.start();
+    const first = await one.newAccount('trade');
+    const second = await one.newKey({ wallet: first.wallet, permission: 'trade' });
+    const add = (label: string, key: Credentials) =>
+      services.call('accounts:add', {
+        label,
+        baseUrl: one.url,
+        apiKey: key.apiKey,
+        secret: key.secret,
+      });
+    const w1 = await add('Key 1', first);
+    const w2 = await add('Key 2', second);
+
+    await services.call('accounts:switch', { accountId: w1.id });
+    const f = await midFixture(services);
+    await services.call(
+      'order:place',
+      marketBet(f, { clientOrderId: 'bd-wallet-1', qty: '10', boost: 50 }),
+    );
+    const held = async (accountId: string) => {
+      await services.call('accounts:switch', { accountId });
+      let knockout: string | undefined;
+      await expect
+        .poll(async () => {
+          const p = (await services.call('positions:list', {})).positions.find(
+            (x) => x.contractId === f.contractId && x.outcome === f.homeTeam,
+          );
+          knockout = p?.knockout ?? undefined;
+          return p?.contracts ?? 0;
+        }, WAIT)
+        .toBe(10);
+      return knockout!;
+    };
+    // Both keys hold the position and the order that tells them one wallet.
+    const knockout = await held(w1.id);
+    await held(w2.id);
+    await expect
+      .poll(() => services.store.wallets.sameWalletAs(Number(w1.id)), WAIT)
+      .toEqual([Number(w2.id)]);
+    const guard = { kind: 'knockout', percent: '3', sharePercent: 100, confirmations: 1 } as const;
+    const arm = async (accountId: string) => {
+      await services.call('accounts:switch', { accountId });
+      const view = await services.call('guards:arm', {
+        contractId: f.contractId,
+        outcome: f.homeTeam,
+        rules: [guard],
+      });
+      return view.rules[0]!.id;
+    };
+    const rules = [await arm(w2.id), await arm(w1.id)];
+
+    one.domain.setPrice(f.contractId, f.homeTeam, nearKnockoutPrice(knockout));
+
+    // One close sold the position; the other key's rule waited for it, then ended with it.
+    const ended = () =>
+      rules.every((id) => {
+        const r = services.store.guards.get(id);
+        return r !== undefined && r.state !== 'armed' && r.state !== 'firing';
+      });
+    await expect.poll(ended, WAIT).toBe(true);
+    const sent = rules.filter((id) => {
+      const { accountId } = services.store.guards.get(id)!;
+      return services.store.guards.logCount(accountId, { ruleId: id, event: 'sent' }) > 0;
+    });
+    expect(sent).toHaveLength(1);
+    expect(await sells(one, first)).toBe(1);
+    expect(rules.map((id) => services.store.guards.get(id)!.state).sort()).toEqual([
+      'closed',
+      'ended',
+    ]);
   });
 });
 
