@@ -6,7 +6,7 @@
  */
 import { a11yLightAndDark } from './a11y-checks.js';
 import { pick, placeAndFill, quote, show, slipOf } from './desk.js';
-import { addAccount, expect, keepScreenshots, switchToAccount, test } from './fixtures.js';
+import { addLiveAccount, expect, keepScreenshot, test } from './fixtures.js';
 import type { Exchange } from './processes.js';
 
 /** Sets an outcome's index price on the exchange (its control API), as the market would move. */
@@ -46,10 +46,7 @@ test('a live account off screen alerts: a toast names it, Alerts offers the swit
 }, testInfo) => {
   test.slow();
   await page.goto(betdesk.url);
-  const key = await exchange.createKey('trade');
-  await addAccount(page, { label: 'Live B', baseUrl: exchange.url, ...key });
-  await expect(page.getByRole('status').filter({ hasText: 'Added Live B' })).toBeVisible();
-  await switchToAccount(page, 'Live B');
+  await addLiveAccount(page, exchange, 'Live B');
 
   // Boost 60 at an index of 0.06: knockout 0.0379.
   const bet = await pick(page, 0);
@@ -66,6 +63,7 @@ test('a live account off screen alerts: a toast names it, Alerts offers the swit
 
   const toasts = page.getByRole('region', { name: 'Notifications' });
   await expect(toasts).toContainText('Near knockout · Live B', { timeout: 45_000 });
+  await keepScreenshot(page, testInfo, 'toast-other-account');
   await toasts.getByRole('button', { name: 'Show in Alerts' }).first().click();
 
   const others = page.getByRole('list', { name: 'Other accounts, also watched' });
@@ -74,7 +72,21 @@ test('a live account off screen alerts: a toast names it, Alerts offers the swit
   // Paper's own list has no alert of Live B's.
   await expect(page.getByRole('list', { name: 'Alerts' })).toHaveCount(0);
   expect(await a11yLightAndDark(page, 'Alerts, another account alerting')).toEqual([]);
-  await keepScreenshots(page, testInfo, 'alerts-other-account');
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 700],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await keepScreenshot(
+        page,
+        testInfo,
+        `alerts-other-account-${width}x${height}-${colorScheme}`,
+      );
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await others.getByRole('button', { name: 'Switch to Live B' }).click();
   await expect(page.getByRole('status', { name: 'Live account: Live B' })).toBeVisible();

@@ -77,7 +77,7 @@ export class AlertCentre {
   readonly #now: () => number;
   #settings: AlertSettings;
   #stops: (() => void)[] = [];
-  #lastSummary = '';
+  #lastCounts = '';
 
   constructor(opts: AlertCentreOptions) {
     this.#store = opts.store;
@@ -148,7 +148,11 @@ export class AlertCentre {
 
   /** This account's counts and the counts of every watched account (the tray's). */
   summary(): AlertsSummary {
-    const { accountId, unread, unreadDanger, nearKnockout } = this.counts();
+    return this.#summaryOf(this.counts());
+  }
+
+  #summaryOf(own: AccountAlertCounts): AlertsSummary {
+    const { accountId, unread, unreadDanger, nearKnockout } = own;
     return { accountId, unread, unreadDanger, nearKnockout, everyAccount: this.#everyAccount() };
   }
 
@@ -219,8 +223,9 @@ export class AlertCentre {
   #announce(alertId: number): void {
     const alert = this.#store.alerts.get(this.#accountId, alertId);
     if (alert === undefined) return;
-    const summary = this.summary();
-    this.#lastSummary = JSON.stringify(summary);
+    const own = this.counts();
+    this.#lastCounts = JSON.stringify(own);
+    const summary = this.#summaryOf(own);
     this.#emit('alert:raised', {
       alert: this.#view(alert),
       notify: this.#settings.notify[alert.kind],
@@ -228,12 +233,16 @@ export class AlertCentre {
     });
   }
 
-  /** Emits the summary when it differs from the last one sent; returns it. */
+  /**
+   * Emits the summary when this account's counts differ from the last ones sent (another
+   * account's change is its own centre's to announce); returns it.
+   */
   #summaryChanged(): AlertsSummary {
-    const summary = this.summary();
-    const key = JSON.stringify(summary);
-    if (key !== this.#lastSummary) {
-      this.#lastSummary = key;
+    const own = this.counts();
+    const key = JSON.stringify(own);
+    const summary = this.#summaryOf(own);
+    if (key !== this.#lastCounts) {
+      this.#lastCounts = key;
       this.#emit('alerts:changed', summary);
     }
     return summary;

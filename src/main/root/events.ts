@@ -1,7 +1,7 @@
 /**
- * What reaches the bridge of every account's session. Every account's alerts do, each with the
- * summary of the account on screen and every watched account's counts (routeEmit); the rest is
- * the view of the account on screen. What its sync engine announces, as the bridge's push events: fixtures,
+ * What reaches the bridge of every account's session: every account's alerts, each with the
+ * summary of the account on screen and every watched account's counts (routeEmit); the rest only
+ * of the account on screen. What its sync engine announces, as push events: fixtures,
  * positions (the whole view, on every positions pass, so "updated 3 s ago" is true, and when
  * the index price of a boosted position's fixture moves: its distance to the knockout), orders
  * (as rows, desk/orders-news.ts), new settlements (the History screen refreshes), the history sweep's progress
@@ -36,6 +36,10 @@ export function routeEmit(
   summary: () => AlertsSummary | undefined,
 ): Emit {
   return (event, payload) => {
+    if (onScreen()) {
+      hub.emit(event, payload);
+      return;
+    }
     if (event === 'alerts:changed' || event === 'alert:raised') {
       // Until an account is on screen, its own summary (the next announce says the whole).
       const shown = summary();
@@ -45,9 +49,7 @@ export function routeEmit(
         const raised = payload as AlertRaised;
         hub.emit('alert:raised', shown ? { ...raised, summary: shown } : raised);
       }
-      return;
     }
-    if (onScreen()) hub.emit(event, payload);
   };
 }
 

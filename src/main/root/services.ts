@@ -176,13 +176,13 @@ function build(options: ServicesOptions, opened: OpenedStore): AppServices {
   // The first session starts in the background: the bridge can serve (markets from the store)
   // while the paper exchange starts; calls that need the session wait for it.
   // Then every other account's, one after another (paper's once it has been used).
-  active
+  void active
     .switchTo(first)
     .catch((err: unknown) => {
       logger.warn('the account could not be opened', { reason: reasonOf(err) });
     })
-    .then(() => active.watchAll(watchedAccounts(store), failedToWatch))
-    .catch(failedToWatch.bind(null, null));
+    // watchAll reports each account's failure itself and never rejects.
+    .then(() => active.watchAll(watchedAccounts(store), failedToWatch));
   function failedToWatch(key: AccountKey, err: unknown): void {
     const account = key === null ? 'paper' : `account ${key}`;
     logger.warn(`the session of ${account} could not start`, { reason: reasonOf(err) });

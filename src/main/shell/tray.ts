@@ -59,7 +59,8 @@ export function trayTooltip(
   now: Date = new Date(),
   guardsPaused = false,
 ): string {
-  const near = nearWords(everyAccount(alerts).nearKnockout, everyAccount(alerts).nearIn);
+  const all = everyAccount(alerts);
+  const near = nearWords(all.nearKnockout, all.nearIn);
   return [syncWords(status, now), guardsPaused ? 'Guardians paused' : '', near]
     .filter((part) => part !== '')
     .join('. ');

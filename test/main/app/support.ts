@@ -19,6 +19,7 @@ import type {
 } from '../../../src/shared/ipc/contract.js';
 import type { Sandbox } from '../../exchange/harness.js';
 import { until } from '../../harness/wait.js';
+import { dec } from '../../../src/shared/money.js';
 
 export interface Seen {
   event: IpcEvent;
@@ -114,6 +115,19 @@ export async function addLiveAccount(
     apiKey: key.apiKey,
     secret: key.secret,
   });
+}
+
+/** An open fixture whose home price leaves room to move both ways (fixtures of the screen's account). */
+export async function midFixture(services: AppServices): Promise<Fixture> {
+  const all = { openOnly: true, limit: 100, offset: 0 };
+  await waitFor(
+    () => services.call('fixtures:list', all),
+    (page) => page.total > 2,
+    'the open fixtures',
+  );
+  const { fixtures } = await services.call('fixtures:list', all);
+  const f = fixtures.find((x) => dec(x.homePrice).gte('0.35') && dec(x.homePrice).lte('0.65'));
+  return f ?? fixtures[0]!;
 }
 
 /** What `read` answers once `ok` takes it, polled every 100 ms for up to a minute. */

@@ -15,24 +15,13 @@ import type {
 } from '../../../src/shared/ipc/contract.js';
 import { nearKnockoutPrice } from '../../../src/shared/rules/knockout.js';
 import { dec, price } from '../../../src/shared/money.js';
-import { AppHarness, marketBet, type Seen } from '../app/support.js';
+import { AppHarness, marketBet, midFixture, type Seen } from '../app/support.js';
 
 const app = new AppHarness('guardian');
 afterEach(() => app.cleanup());
 
 const WAIT = { timeout: 30_000, interval: 100 };
 let bets = 0;
-
-/** An open fixture whose home price leaves room to move both ways. */
-async function midFixture(services: AppServices): Promise<Fixture> {
-  const all = { openOnly: true, limit: 100, offset: 0 };
-  await expect
-    .poll(async () => (await services.call('fixtures:list', all)).total, WAIT)
-    .toBeGreaterThan(2);
-  const { fixtures } = await services.call('fixtures:list', all);
-  const f = fixtures.find((x) => dec(x.homePrice).gte('0.35') && dec(x.homePrice).lte('0.65'));
-  return f ?? fixtures[0]!;
-}
 
 /** Buys `qty` contracts of the home team at the market, and waits for the position. */
 async function hold(
